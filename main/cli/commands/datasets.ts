@@ -1,0 +1,26 @@
+// while-desk datasets [--json] [--db PATH]
+import { type Command, dbFlag, jsonFlag, parseFlags } from '../command';
+import { withEngine } from '../open-engine';
+
+export const datasetsCommand: Command = {
+  name: 'datasets',
+  summary: 'List datasets and runs with their row counts',
+  usage: 'while-desk datasets [--json] [--db PATH]',
+  async run(args, io) {
+    const { values } = parseFlags(args, { ...dbFlag, ...jsonFlag }, false);
+    const datasets = await withEngine(values.db, (engine) => engine.call('datasets.list', {}));
+    if (values.json) {
+      io.out(JSON.stringify(datasets) + '\n');
+      return 0;
+    }
+    if (datasets.length === 0) {
+      io.out('no datasets yet: `while-desk import FILE.jsonl` adds one\n');
+      return 0;
+    }
+    const lines = datasets.map((d) => [d.id, d.kind, d.status, String(d.rows), d.name]);
+    const header = ['ID', 'KIND', 'STATUS', 'ROWS', 'NAME'];
+    const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
+    for (const line of [header, ...lines]) io.out(line.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+    return 0;
+  },
+};

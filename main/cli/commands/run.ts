@@ -1,0 +1,4 @@
+// while-desk run (its issue fills this in; until then it is not listed in --help).
+import type { Command } from '../command';
+
+export const runCommand: Command | null = null;

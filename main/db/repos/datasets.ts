@@ -1,0 +1,94 @@
+// Queries on the datasets table, in one place.
+import { randomBytes } from 'node:crypto';
+import type { DatasetSummary } from '../../../shared/api/datasets';
+import type { Db } from '../connection';
+
+export type DatasetKind = 'import' | 'run' | 'graded';
+
+export function newId(prefix: string): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}`;
+}
+
+export interface NewDataset {
+  id?: string;
+  name: string;
+  kind: DatasetKind;
+  status?: string;
+  parentId?: string | null;
+  source?: string | null;
+  meta?: Record<string, unknown>;
+}
+
+export function insertDataset(db: Db, dataset: NewDataset): string {
+  const id = dataset.id ?? newId(dataset.kind === 'run' ? 'run' : 'ds');
+  db.prepare(
+    `INSERT INTO datasets (id, name, kind, status, parent_id, source, created_at, meta_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    id,
+    dataset.name,
+    dataset.kind,
+    dataset.status ?? 'ready',
+    dataset.parentId ?? null,
+    dataset.source ?? null,
+    new Date().toISOString(),
+    JSON.stringify(dataset.meta ?? {}),
+  );
+  return id;
+}
+
+export function setDatasetStatus(db: Db, id: string, status: string): void {
+  db.prepare('UPDATE datasets SET status = ? WHERE id = ?').run(status, id);
+}
+
+export function getDatasetMeta(db: Db, id: string): Record<string, unknown> {
+  const row = db.prepare('SELECT meta_json FROM datasets WHERE id = ?').get(id) as { meta_json: string } | undefined;
+  return row ? (JSON.parse(row.meta_json) as Record<string, unknown>) : {};
+}
+
+export function setDatasetMeta(db: Db, id: string, meta: Record<string, unknown>): void {
+  db.prepare('UPDATE datasets SET meta_json = ? WHERE id = ?').run(JSON.stringify(meta), id);
+}
+
+const summarySql = `
+  SELECT d.id, d.name, d.kind, d.status, d.parent_id, d.source, d.created_at,
+         (SELECT COUNT(*) FROM rows r WHERE r.dataset_id = d.id) AS rows
+  FROM datasets d`;
+
+export function listDatasets(db: Db): DatasetSummary[] {
+  return db.prepare(`${summarySql} ORDER BY d.created_at DESC, d.id`).all() as DatasetSummary[];
+}
+
+export function findDataset(db: Db, id: string): DatasetSummary | undefined {
+  return db.prepare(`${summarySql} WHERE d.id = ?`).get(id) as DatasetSummary | undefined;
+}
+
+/** Deletes a dataset, its rows and its labels in one transaction. */
+export function deleteDataset(db: Db, id: string): boolean {
+  return db.transaction(() => {
+    db.prepare('DELETE FROM rows WHERE dataset_id = ?').run(id);
+    db.prepare('DELETE FROM labels WHERE dataset_id = ?').run(id);
+    db.prepare('DELETE FROM sync_outbox WHERE dataset_id = ?').run(id);
+    return db.prepare('DELETE FROM datasets WHERE id = ?').run(id).changes > 0;
+  })();
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** An import whose process died left a half-written dataset: remove it so a refusal never leaves rows. */
+export function recoverInterruptedImports(db: Db): number {
+  const stale = db.prepare(`SELECT id, meta_json FROM datasets WHERE status = 'importing'`).all() as Array<{ id: string; meta_json: string }>;
+  let removed = 0;
+  for (const dataset of stale) {
+    const pid = Number((JSON.parse(dataset.meta_json) as { import_pid?: number }).import_pid);
+    if (pid && pid !== process.pid && processAlive(pid)) continue;
+    if (deleteDataset(db, dataset.id)) removed++;
+  }
+  return removed;
+}

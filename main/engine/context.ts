@@ -1,0 +1,11 @@
+// What every handler gets: the one writer connection, an event emitter, and shutdown hooks.
+import type { Db } from '../db/connection';
+import type { EventName, EventPayload } from '../../shared/api/index';
+
+export interface EngineContext {
+  db: Db;
+  dbPath: string;
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** Register cleanup to run when the engine closes (worker pools, child processes). */
+  onClose(cleanup: () => void | Promise<void>): void;
+}

@@ -1,0 +1,75 @@
+// The engine: one implementation behind every transport. Validates input and output at the boundary.
+import { EventEmitter } from 'node:events';
+import { ApiError, api, describeZodError, isMethodName, type EventName, type EventPayload, type MethodInput, type MethodName, type MethodOutput } from '../../shared/api/index';
+import { openDatabase, resolveDbPath, type OpenOptions } from '../db/connection';
+import { recoverInterruptedImports } from '../db/repos/datasets';
+import type { EngineContext } from './context';
+import { handlers } from './handlers/index';
+
+export interface EngineOptions extends OpenOptions {
+  dbPath?: string;
+}
+
+export interface Engine {
+  readonly ctx: EngineContext;
+  /** Untyped entry for transports: validates the method name and input. */
+  callRaw(method: string, input: unknown): Promise<unknown>;
+  call<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  onAny(listener: (event: string, payload: unknown) => void): () => void;
+  close(): Promise<void>;
+}
+
+export function createEngine(options: EngineOptions = {}): Engine {
+  const dbPath = resolveDbPath(options.dbPath);
+  const db = openDatabase(dbPath, options);
+  recoverInterruptedImports(db);
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const cleanups: Array<() => void | Promise<void>> = [];
+  const ctx: EngineContext = {
+    db,
+    dbPath,
+    emit: (event, payload) => {
+      emitter.emit(event, payload);
+      emitter.emit('*', event, payload);
+    },
+    onClose: (cleanup) => cleanups.push(cleanup),
+  };
+
+  async function callRaw(method: string, input: unknown): Promise<unknown> {
+    if (!isMethodName(method)) throw new ApiError('unknown_method', `no method named "${method}"`);
+    const spec = api[method];
+    const parsed = spec.input.safeParse(input ?? {});
+    if (!parsed.success) throw new ApiError('bad_input', `${method}: ${describeZodError(parsed.error)}`, method);
+    const handler = handlers[method] as (input: unknown, ctx: EngineContext) => unknown;
+    try {
+      return await handler(parsed.data, ctx);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ApiError('internal', `${method} failed: ${message}`);
+    }
+  }
+
+  let closed = false;
+  return {
+    ctx,
+    callRaw,
+    call: (method, input) => callRaw(method, input) as never,
+    on: (event, listener) => {
+      emitter.on(event, listener as (payload: unknown) => void);
+      return () => emitter.off(event, listener as (payload: unknown) => void);
+    },
+    onAny: (listener) => {
+      emitter.on('*', listener);
+      return () => emitter.off('*', listener);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      for (const cleanup of cleanups.reverse()) await cleanup();
+      db.close();
+    },
+  };
+}

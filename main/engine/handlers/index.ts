@@ -1,0 +1,16 @@
+// All domains' handler maps combined; the type makes a method without a handler a compile error.
+import type { MethodName } from '../../../shared/api/index';
+import { appHandlers } from './app';
+import { datasetsHandlers } from './datasets';
+import { modelsHandlers } from './models';
+import { runsHandlers } from './runs';
+import { statsHandlers } from './stats';
+import type { HandlerMap } from './types';
+
+export const handlers: HandlerMap<MethodName> = {
+  ...appHandlers,
+  ...datasetsHandlers,
+  ...statsHandlers,
+  ...runsHandlers,
+  ...modelsHandlers,
+};

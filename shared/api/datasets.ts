@@ -1,0 +1,86 @@
+// Datasets and rows: list, import (streamed in chunks), export, page through rows, open one.
+import { z } from 'zod';
+import { method } from './define';
+
+export const datasetSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['import', 'run', 'graded']),
+  status: z.string(),
+  parent_id: z.string().nullable(),
+  source: z.string().nullable(),
+  created_at: z.string(),
+  rows: z.number().int(),
+});
+export type DatasetSummary = z.infer<typeof datasetSummary>;
+
+export const importLineError = z.object({ line: z.number().int(), message: z.string() });
+export type ImportLineError = z.infer<typeof importLineError>;
+
+export const importResult = z.object({
+  dataset_id: z.string().nullable(),
+  rows_imported: z.number().int(),
+  rows_skipped: z.number().int(),
+  errors: z.array(importLineError),
+});
+export type ImportResult = z.infer<typeof importResult>;
+
+export const rowSortKey = z.enum(['ordinal', 'reward', 'reply_length', 'task']);
+export type RowSortKey = z.infer<typeof rowSortKey>;
+
+export const rowListItem = z.object({
+  ordinal: z.number().int(),
+  scenario_id: z.string().nullable(),
+  rollout_index: z.number().int().nullable(),
+  reward: z.number().nullable(),
+  gold_state: z.string(),
+  reply_length: z.number().int(),
+  prompt_head: z.string(),
+  reply_head: z.string(),
+});
+export type RowListItem = z.infer<typeof rowListItem>;
+
+const datasetId = z.string().min(1, 'a dataset id is required');
+
+export const datasetsApi = {
+  'datasets.list': method(z.object({}).default({}), z.array(datasetSummary), 'List datasets and runs with their row counts'),
+  'datasets.get': method(z.object({ id: datasetId }), datasetSummary, 'One dataset by id'),
+  'datasets.importBegin': method(
+    z.object({
+      name: z.string().min(1).max(200),
+      skip_invalid: z.boolean().default(false),
+      source: z.string().max(1000).optional(),
+    }),
+    z.object({ import_id: z.string() }),
+    'Start a streamed import; send the file with importChunk, finish with importEnd',
+  ),
+  'datasets.importChunk': method(
+    z.object({ import_id: z.string(), text: z.string().max(16 * 1024 * 1024, 'a chunk is at most 16 MiB') }),
+    z.object({ lines_read: z.number().int(), rows_imported: z.number().int(), errors: z.number().int() }),
+    'Send the next piece of the file (any split; lines may span chunks)',
+  ),
+  'datasets.importEnd': method(z.object({ import_id: z.string() }), importResult, 'Finish an import: commit it, or refuse it and write nothing'),
+  'datasets.importAbort': method(z.object({ import_id: z.string() }), z.object({ aborted: z.boolean() }), 'Drop an import in progress'),
+  'datasets.rows': method(
+    z.object({
+      id: datasetId,
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(5000).default(200),
+      sort: rowSortKey.default('ordinal'),
+      descending: z.boolean().default(false),
+    }),
+    z.object({ total: z.number().int(), rows: z.array(rowListItem) }),
+    'A page of a dataset\'s rows, sorted',
+  ),
+  'datasets.row': method(
+    z.object({ id: datasetId, ordinal: z.number().int().min(0) }),
+    z.object({ ordinal: z.number().int(), row: z.record(z.string(), z.unknown()) }),
+    'One whole row',
+  ),
+  'datasets.delete': method(z.object({ id: datasetId }), z.object({ deleted: z.boolean() }), 'Delete a dataset and its rows'),
+} as const;
+
+export const datasetsEvents = {
+  'import.progress': z.object({ import_id: z.string(), lines_read: z.number(), rows_imported: z.number(), errors: z.number() }),
+  'datasets.changed': z.object({ id: z.string() }),
+} as const;

@@ -1,0 +1,26 @@
+// Every method and event of the engine, declared once. Clients and handlers are typed from this map.
+import type { z } from 'zod';
+import { appApi } from './app';
+import { datasetsApi, datasetsEvents } from './datasets';
+import { modelsApi, modelsEvents } from './models';
+import { runsApi, runsEvents } from './runs';
+import { statsApi, statsEvents } from './stats';
+
+export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi } as const;
+export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents } as const;
+
+export type Api = typeof api;
+export type MethodName = keyof Api;
+export type MethodInput<M extends MethodName> = z.input<Api[M]['input']>;
+export type ParsedInput<M extends MethodName> = z.output<Api[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Api[M]['output']>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(api, name);
+}
+
+export * from './define';
