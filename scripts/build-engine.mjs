@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 const candidates = {
   cli: 'main/cli/entry.ts',
   host: 'main/engine/host-entry.ts',
+  'import-worker': 'main/datasets/import-worker.ts',
   'stats-worker': 'main/stats-workers/stats-worker.ts',
   'llama-child': 'main/sim/llama/llama-child.ts',
 };

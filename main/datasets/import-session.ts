@@ -1,15 +1,17 @@
-// A streamed import: lines arrive in chunks of any size; rows are written in batches as they come.
+// A streamed import: text arrives in chunks of any size; complete lines are parsed off-thread (block-parser)
+// while this thread writes the parsed rows in batches. Results are applied strictly in file order.
 // Without skip_invalid one bad line refuses the file: what was written is removed and nothing is kept.
 import type { ImportLineError, ImportResult } from '../../shared/api/datasets';
 import type { Db } from '../db/connection';
 import { deleteDataset, insertDataset, setDatasetStatus } from '../db/repos/datasets';
 import { rowInserter, type StoredRow } from '../db/repos/rows';
-import { parseRowLine } from './parse-row-line';
-import { toStoredRow } from './row-columns';
+import { createBlockParser, type BlockParser } from './block-parser';
+import { countLines, type ParsedBlock } from './parse-block';
 
-const BATCH_ROWS = 5000;
 /** Errors kept for the report; every bad line is still counted. */
 const MAX_REPORTED_ERRORS = 1000;
+/** Blocks parsed ahead of the writer before write() waits (bounds memory). */
+const MAX_BLOCKS_IN_FLIGHT = 3;
 
 export interface ImportOptions {
   name: string;
@@ -20,12 +22,16 @@ export interface ImportOptions {
 export class ImportSession {
   readonly datasetId: string;
   private readonly insertBatch: (rows: StoredRow[]) => void;
-  private pending: StoredRow[] = [];
+  private readonly parser: BlockParser;
   private carry = '';
-  private lineNo = 0;
+  private linesSent = 0;
+  private linesDone = 0;
   private imported = 0;
   private badLines = 0;
   private readonly errors: ImportLineError[] = [];
+  private inFlight: Array<Promise<void>> = [];
+  private tail: Promise<void> = Promise.resolve();
+  private failure: Error | null = null;
   private finished = false;
 
   constructor(
@@ -40,72 +46,85 @@ export class ImportSession {
       meta: { import_pid: process.pid },
     });
     this.insertBatch = rowInserter(db, this.datasetId);
+    this.parser = createBlockParser();
   }
 
   get progress(): { lines_read: number; rows_imported: number; errors: number } {
-    return { lines_read: this.lineNo, rows_imported: this.imported + this.pending.length, errors: this.badLines };
+    return { lines_read: this.linesDone, rows_imported: this.imported, errors: this.badLines };
   }
 
   /** Feed the next piece of text; a line may continue into the next piece. */
-  write(text: string): void {
+  async write(text: string): Promise<void> {
     if (this.finished) throw new Error('this import has already finished');
-    let start = 0;
     const data = this.carry + text;
-    for (;;) {
-      const end = data.indexOf('\n', start);
-      if (end === -1) break;
-      this.handleLine(data.slice(start, end));
-      start = end + 1;
+    const cut = data.lastIndexOf('\n');
+    if (cut === -1) {
+      this.carry = data;
+      return;
     }
-    this.carry = data.slice(start);
+    this.carry = data.slice(cut + 1);
+    this.send(data.slice(0, cut + 1));
+    while (this.inFlight.length >= MAX_BLOCKS_IN_FLIGHT) await this.inFlight.shift();
+    if (this.failure) throw this.failure;
   }
 
-  end(): ImportResult {
-    if (this.carry.length > 0) this.handleLine(this.carry);
+  async end(): Promise<ImportResult> {
+    if (this.carry.length > 0) this.send(this.carry);
     this.carry = '';
     this.finished = true;
-    if (this.imported + this.pending.length === 0 && this.badLines === 0) {
+    await this.tail;
+    this.parser.close();
+    if (this.failure) {
+      deleteDataset(this.db, this.datasetId);
+      throw this.failure;
+    }
+    if (this.imported === 0 && this.badLines === 0) {
       this.errors.push({ line: 0, message: 'the file holds no rows' });
       this.badLines++;
     }
-    const refused = this.badLines > 0 && (!this.options.skipInvalid || this.imported + this.pending.length === 0);
+    const refused = this.badLines > 0 && (!this.options.skipInvalid || this.imported === 0);
     if (refused) {
-      this.pending = [];
       deleteDataset(this.db, this.datasetId);
       return { dataset_id: null, rows_imported: 0, rows_skipped: this.badLines, errors: this.errors };
     }
-    this.flush();
     setDatasetStatus(this.db, this.datasetId, 'ready');
     return { dataset_id: this.datasetId, rows_imported: this.imported, rows_skipped: this.badLines, errors: this.errors };
   }
 
-  abort(): void {
+  async abort(): Promise<void> {
     this.finished = true;
-    this.pending = [];
+    await this.tail.catch(() => undefined);
+    this.parser.close();
     deleteDataset(this.db, this.datasetId);
   }
 
-  private handleLine(rawLine: string): void {
-    this.lineNo++;
-    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
-    if (line.trim() === '') return;
-    const parsed = parseRowLine(line);
-    if (!parsed.ok) {
-      this.badLines++;
-      if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push({ line: this.lineNo, message: parsed.message });
-      return;
-    }
-    // Once the file is refused, keep reading only to report every bad line.
-    if (this.badLines > 0 && !this.options.skipInvalid) return;
-    const ordinal = this.imported + this.pending.length;
-    this.pending.push(toStoredRow(parsed.row, ordinal, parsed.unchanged ? line.trim() : JSON.stringify(parsed.row)));
-    if (this.pending.length >= BATCH_ROWS) this.flush();
+  private send(block: string): void {
+    const firstLine = this.linesSent + 1;
+    const lines = countLines(block);
+    this.linesSent += lines;
+    const parsed = this.parser.parse(block, firstLine);
+    // Apply in order: each block waits for the one before it.
+    this.tail = this.tail.then(async () => {
+      if (this.failure) return;
+      try {
+        this.apply(await parsed);
+        this.linesDone += lines;
+      } catch (error) {
+        this.failure = error instanceof Error ? error : new Error(String(error));
+      }
+    });
+    this.inFlight.push(this.tail);
   }
 
-  private flush(): void {
-    if (this.pending.length === 0) return;
-    this.insertBatch(this.pending);
-    this.imported += this.pending.length;
-    this.pending = [];
+  private apply(block: ParsedBlock): void {
+    for (const error of block.errors) {
+      this.badLines++;
+      if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push(error);
+    }
+    // Once the file is refused, later blocks are read only to report every bad line.
+    if (this.badLines > 0 && !this.options.skipInvalid) return;
+    const rows: StoredRow[] = block.rows.map(({ line: _line, ...row }, i) => ({ ...row, ordinal: this.imported + i }));
+    this.insertBatch(rows);
+    this.imported += rows.length;
   }
 }

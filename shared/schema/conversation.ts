@@ -31,7 +31,9 @@ export function pythonJsonDumps(value: unknown): string {
 
 const isBlank = (text: string): boolean => text.trim() === '';
 
-export function conversation(row: Obj): ChatMessage[] {
+/** `toolContent: false` skips encoding tool results (reply_length never reads them). */
+export function conversation(row: Obj, options: { toolContent?: boolean } = {}): ChatMessage[] {
+  const withToolContent = options.toolContent ?? true;
   const messages: ChatMessage[] = [];
   if (row.opener) messages.push({ role: 'assistant', content: String(row.opener) });
   if (row.prompt) messages.push({ role: 'user', content: String(row.prompt) });
@@ -43,7 +45,7 @@ export function conversation(row: Obj): ChatMessage[] {
       const text = typeof step.text === 'string' ? step.text : '';
       messages.push({ role: 'assistant', content: text, tool_calls: [{ name: String(step.tool), arguments: step.arguments ?? {} }] });
       const result = step.result;
-      messages.push({ role: 'tool', name: String(step.tool), content: typeof result === 'string' ? result : pythonJsonDumps(result) });
+      messages.push({ role: 'tool', name: String(step.tool), content: !withToolContent ? '' : typeof result === 'string' ? result : pythonJsonDumps(result) });
     } else if (typeof step.text === 'string' && step.text !== '') {
       messages.push({ role: 'assistant', content: step.text });
     }
@@ -66,7 +68,7 @@ export function conversation(row: Obj): ChatMessage[] {
 /** Characters the agent wrote (§3.3); Python counts code points, so do we. */
 export function replyLength(row: Obj): number {
   const carried = Array.isArray(row.messages) ? (row.messages as unknown[]).filter(isObj) : [];
-  const messages: Array<{ role?: unknown; content?: unknown }> = carried.length > 0 ? carried : conversation(row);
+  const messages: Array<{ role?: unknown; content?: unknown }> = carried.length > 0 ? carried : conversation(row, { toolContent: false });
   let total = 0;
   let lastContent: string | undefined;
   for (const message of messages) {

@@ -30,25 +30,25 @@ export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
     importSessions.set(importId, new ImportSession(ctx.db, { name: input.name, skipInvalid: input.skip_invalid, source: input.source }));
     return { import_id: importId };
   },
-  'datasets.importChunk': (input, ctx) => {
+  'datasets.importChunk': async (input, ctx) => {
     const current = session(input.import_id);
-    current.write(input.text);
+    await current.write(input.text);
     const progress = current.progress;
     ctx.emit('import.progress', { import_id: input.import_id, ...progress });
     return progress;
   },
-  'datasets.importEnd': (input, ctx) => {
+  'datasets.importEnd': async (input, ctx) => {
     const current = session(input.import_id);
     importSessions.delete(input.import_id);
-    const result = current.end();
+    const result = await current.end();
     if (result.dataset_id) ctx.emit('datasets.changed', { id: result.dataset_id });
     return result;
   },
-  'datasets.importAbort': (input) => {
+  'datasets.importAbort': async (input) => {
     const current = importSessions.get(input.import_id);
     if (!current) return { aborted: false };
     importSessions.delete(input.import_id);
-    current.abort();
+    await current.abort();
     return { aborted: true };
   },
   'datasets.rows': (input, ctx) => {

@@ -1,0 +1,50 @@
+// Security rules of the desktop shell, kept free of `electron` imports so they are unit-tested under Node.
+
+/** The renderer's Content Security Policy. plotly.js needs inline styles; nothing else is loosened. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const EXTERNAL_SCHEMES = new Set(['https:', 'mailto:']);
+
+/** A link the person clicked may open in the system browser only with these schemes. */
+export function isSafeExternalUrl(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return EXTERNAL_SCHEMES.has(url.protocol) && (url.protocol !== 'https:' || url.hostname.length > 0);
+  } catch {
+    return false;
+  }
+}
+
+/** The window may only ever show the app's own page; every other navigation is refused. */
+export function isAppUrl(raw: string, appIndexUrl: string): boolean {
+  try {
+    const url = new URL(raw);
+    const app = new URL(appIndexUrl);
+    return url.protocol === app.protocol && url.host === app.host && url.pathname === app.pathname;
+  } catch {
+    return false;
+  }
+}
+
+/** API keys are only ever sent to While's own hosts (and the endpoint the person configured). */
+export const WHILE_HOSTS = ['api.while.ai', 'models.while.ai', 'api.withwhile.com', 'models.withwhile.com'];
+
+export function isWhileHost(raw: string): boolean {
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'https:' && WHILE_HOSTS.includes(url.hostname);
+  } catch {
+    return false;
+  }
+}

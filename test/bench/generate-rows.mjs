@@ -1,0 +1,31 @@
+// Writes N SDK-shaped rows (25% of tasks x k=4 structure) to a JSONL file, streamed.
+import fs from 'node:fs';
+import { once } from 'node:events';
+
+export async function writeSdkRows(file, count) {
+  const out = fs.createWriteStream(file);
+  let buffer = '';
+  for (let i = 0; i < count; i++) {
+    const task = `task-${Math.floor(i / 4)}`;
+    const row = {
+      schema_version: '1',
+      prompt: `Customer ${i % 997} asks: where is my order ${100000 + i}? It was due last week.`,
+      steps: [{ tool: 'lookup_order', arguments: { order_id: 100000 + i }, result: { status: i % 5 ? 'shipped' : 'lost', eta: '2026-12-01' }, text: '' }],
+      final_text: `Your order ${100000 + i} is ${i % 5 ? 'on its way and should arrive by December 1st' : 'lost; I have opened a claim'}.`,
+      scenario_id: task,
+      rollout_index: i % 4,
+      reward: (i * 2654435761) % 7 < 4 ? 1 : 0,
+      model_version: 'bench-agent',
+      finish_reason: 'stop',
+      usage: { input_tokens: 120, output_tokens: 24 },
+      lineage: { system_prompt_sha: '0123456789abcdef', system_prompt_chars: 42 },
+    };
+    buffer += JSON.stringify(row) + '\n';
+    if (buffer.length > 1 << 20) {
+      if (!out.write(buffer)) await once(out, 'drain');
+      buffer = '';
+    }
+  }
+  out.end(buffer);
+  await once(out, 'finish');
+}
