@@ -15,7 +15,7 @@ function isObj(value: unknown): value is Obj {
 /** Python's json.dumps with its default separators (", " and ": "), so byte counts agree with the SDK. */
 export function pythonJsonDumps(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+  if (typeof value === 'string') return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number') {
     if (Number.isNaN(value)) return 'NaN';

@@ -24,9 +24,10 @@ CREATE TABLE rows (
   row_json      TEXT NOT NULL
 );
 CREATE UNIQUE INDEX rows_by_ordinal ON rows(dataset_id, ordinal);
-CREATE INDEX rows_by_task ON rows(dataset_id, scenario_id, rollout_index);
-CREATE INDEX rows_by_reward ON rows(dataset_id, reward);
-CREATE INDEX rows_by_length ON rows(dataset_id, reply_length);
+-- Each sort of the rows table walks one of these indexes (ordinal breaks ties), so a page never sorts.
+CREATE INDEX rows_by_task ON rows(dataset_id, scenario_id, rollout_index, ordinal);
+CREATE INDEX rows_by_reward ON rows(dataset_id, reward, ordinal);
+CREATE INDEX rows_by_length ON rows(dataset_id, reply_length, ordinal);
 
 -- Append-only: a label is never updated or deleted; the current gold is derived from the latest records.
 CREATE TABLE labels (

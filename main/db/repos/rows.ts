@@ -25,11 +25,12 @@ export function rowInserter(db: Db, datasetId: string): (rows: StoredRow[]) => v
   });
 }
 
-const ORDER_BY: Record<RowSortKey, string> = {
-  ordinal: 'ordinal',
-  reward: 'reward IS NULL, reward',
-  reply_length: 'reply_length',
-  task: 'scenario_id IS NULL, scenario_id, rollout_index',
+/** Columns of each sort, in index order; ungraded rows (null reward) come first ascending, last descending. */
+const ORDER_BY: Record<RowSortKey, string[]> = {
+  ordinal: ['ordinal'],
+  reward: ['reward', 'ordinal'],
+  reply_length: ['reply_length', 'ordinal'],
+  task: ['scenario_id', 'rollout_index', 'ordinal'],
 };
 
 const HEAD_CHARS = 160;
@@ -40,16 +41,13 @@ export function countRows(db: Db, datasetId: string): number {
 
 export function pageRows(db: Db, datasetId: string, sort: RowSortKey, descending: boolean, offset: number, limit: number): RowListItem[] {
   const direction = descending ? 'DESC' : 'ASC';
-  const order = ORDER_BY[sort]
-    .split(', ')
-    .map((term) => (term.endsWith('IS NULL') ? term : `${term} ${direction}`))
-    .join(', ');
+  const order = ORDER_BY[sort].map((column) => `${column} ${direction}`).join(', ');
   const rows = db
     .prepare(
       `SELECT ordinal, scenario_id, rollout_index, reward, gold_state, reply_length,
               substr(json_extract(row_json, '$.prompt'), 1, ${HEAD_CHARS}) AS prompt_head,
               substr(json_extract(row_json, '$.final_text'), 1, ${HEAD_CHARS}) AS reply_head
-       FROM rows WHERE dataset_id = ? ORDER BY ${order}, ordinal LIMIT ? OFFSET ?`,
+       FROM rows WHERE dataset_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
     )
     .all(datasetId, limit, offset) as Array<RowListItem & { prompt_head: unknown; reply_head: unknown }>;
   return rows.map((row) => ({ ...row, prompt_head: String(row.prompt_head ?? ''), reply_head: String(row.reply_head ?? '') }));

@@ -1,0 +1,50 @@
+// Import figures: rows per second end to end for a 100k-row file (target >= 100k/s), and peak memory of
+// the importing process for a 1M-row file (target < 300 MB). Runs the real CLI in a child process.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeSdkRows } from './generate-rows.mjs';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'while-desk-bench-import-'));
+const cli = path.resolve('bin/while-desk.mjs');
+
+/** Runs the CLI, sampling the child's peak RSS (VmHWM) from /proc while it runs. */
+function importWithPeak(file, db) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [cli, 'import', file, '--db', db, '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let stdout = '';
+    let peakKb = 0;
+    child.stdout.on('data', (data) => (stdout += data));
+    const sample = setInterval(() => {
+      try {
+        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      } catch {
+        // the process has exited
+      }
+    }, 20);
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearInterval(sample);
+      const seconds = (performance.now() - started) / 1000;
+      if (code !== 0) return reject(new Error(`import exited ${code}`));
+      resolve({ seconds, peakMb: peakKb / 1024, result: JSON.parse(stdout) });
+    });
+  });
+}
+
+const small = path.join(dir, 'rows-100k.jsonl');
+await writeSdkRows(small, 100_000);
+const runs = [];
+for (let i = 0; i < 3; i++) runs.push(await importWithPeak(small, path.join(dir, `bench-${i}.db`)));
+const best = runs.reduce((a, b) => (a.seconds < b.seconds ? a : b));
+const rate = best.result.rows_imported / best.seconds;
+console.log(`import 100k rows (${(fs.statSync(small).size / 1e6).toFixed(0)} MB), end to end incl. process start: best ${best.seconds.toFixed(2)} s of 3 = ${Math.round(rate).toLocaleString('en-US')} rows/s (target >= 100,000) ${rate >= 100_000 ? 'OK' : 'BELOW TARGET'}`);
+
+const large = path.join(dir, 'rows-1m.jsonl');
+await writeSdkRows(large, 1_000_000);
+const big = await importWithPeak(large, path.join(dir, 'bench-1m.db'));
+console.log(`import 1M rows (${(fs.statSync(large).size / 1e6).toFixed(0)} MB): ${big.seconds.toFixed(1)} s, ${Math.round(big.result.rows_imported / big.seconds).toLocaleString('en-US')} rows/s, peak RSS ${big.peakMb.toFixed(0)} MB (target < 300) ${big.peakMb < 300 ? 'OK' : 'ABOVE TARGET'}`);
+fs.rmSync(dir, { recursive: true, force: true });
