@@ -9,6 +9,7 @@ const candidates = {
   'import-worker': 'main/datasets/import-worker.ts',
   'stats-worker': 'main/stats-workers/stats-worker.ts',
   'llama-child': 'main/sim/llama/llama-child.ts',
+  'llama-agent': 'main/sim/llama/llama-agent.ts', // bench-only: test/bench/llama-tokens.bench.mjs
 };
 const entryPoints = Object.fromEntries(Object.entries(candidates).filter(([, file]) => existsSync(file)));
 

@@ -31,9 +31,9 @@ describe.skipIf(!binary)('Electron app launch', () => {
       env: { ...process.env, WHILE_DESK_DB: path.join(tempDir(), 'desk.db') },
     });
     try {
-      const window = await app.firstWindow();
-      expect(await window.title()).toMatch(/While Desk/);
-      const exposed = await window.evaluate(() => ({
+      const page = await app.firstWindow();
+      expect(await page.title()).toMatch(/While Desk/);
+      const exposed = await page.evaluate(() => ({
         desk: typeof (window as unknown as { desk?: unknown }).desk,
         require: typeof (window as unknown as { require?: unknown }).require,
         process: typeof (window as unknown as { process?: unknown }).process,
@@ -42,23 +42,24 @@ describe.skipIf(!binary)('Electron app launch', () => {
 
       const prefs = await app.evaluate(({ BrowserWindow }) => {
         const w = BrowserWindow.getAllWindows()[0];
-        const p = w.webContents.getLastWebPreferences();
+        // Not in Electron's type declarations, but present at run time.
+        const p = (w.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> | null }).getLastWebPreferences();
         return { contextIsolation: p?.contextIsolation, sandbox: p?.sandbox, nodeIntegration: p?.nodeIntegration };
       });
       expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false });
 
-      const before = window.url();
-      await window.evaluate(() => {
+      const before = page.url();
+      await page.evaluate(() => {
         window.location.href = 'https://example.com/';
       });
-      await window.waitForTimeout(500);
-      expect(window.url()).toBe(before);
-      const opened = await window.evaluate(() => window.open('https://example.com/') === null);
+      await page.waitForTimeout(500);
+      expect(page.url()).toBe(before);
+      const opened = await page.evaluate(() => window.open('https://example.com/') === null);
       expect(opened).toBe(true);
       expect(app.windows()).toHaveLength(1);
 
       if (fs.existsSync(path.join(repoRoot, 'native', 'electron', 'better_sqlite3.node'))) {
-        const info = await window.evaluate(() => (window as unknown as { desk: { call(m: string, i: unknown): Promise<{ name: string }> } }).desk.call('app.info', {}));
+        const info = await page.evaluate(() => (window as unknown as { desk: { call(m: string, i: unknown): Promise<{ name: string }> } }).desk.call('app.info', {}));
         expect(info.name).toBe('while-desk');
       } else {
         console.log('electron launch test: engine call not checked, run `npm run rebuild:electron` to build better-sqlite3 for Electron');

@@ -1,4 +1,20 @@
-// while-desk resume (its issue fills this in; until then it is not listed in --help).
-import type { Command } from '../command';
+// while-desk resume RUN_ID: runs only the missing rollouts of an interrupted or cancelled run.
+import { type Command, dbFlag, jsonFlag, parseFlags, UsageError } from '../command';
+import { followRun } from '../follow-run';
+import { withEngine } from '../open-engine';
 
-export const resumeCommand: Command | null = null;
+export const resumeCommand: Command = {
+  name: 'resume',
+  summary: 'Finish an interrupted or cancelled run (only its missing rollouts run)',
+  usage: 'while-desk resume RUN_ID [--db PATH] [--json]',
+  async run(args, io) {
+    const { values, positionals } = parseFlags(args, { ...dbFlag, ...jsonFlag });
+    if (positionals.length !== 1) throw new UsageError('give exactly one run id (see `while-desk runs`)');
+    return withEngine(values.db, async (engine) => {
+      const resumed = await engine.call('runs.resume', { id: positionals[0] });
+      io.out(`run ${resumed.run_id}\n`);
+      if (!values.json) io.out(`resuming: ${resumed.remaining} of ${resumed.expected_rows} rollouts to go\n`);
+      return followRun(engine, resumed.run_id, io, Boolean(values.json));
+    });
+  },
+};

@@ -1,4 +1,26 @@
-// while-desk runs (its issue fills this in; until then it is not listed in --help).
-import type { Command } from '../command';
+// while-desk runs [--json]: every run with its status and rows so far.
+import { type Command, dbFlag, jsonFlag, parseFlags } from '../command';
+import { withEngine } from '../open-engine';
 
-export const runsCommand: Command | null = null;
+export const runsCommand: Command = {
+  name: 'runs',
+  summary: 'List runs: id, name, status, rows, expected rows',
+  usage: 'while-desk runs [--json] [--db PATH]',
+  async run(args, io) {
+    const { values } = parseFlags(args, { ...dbFlag, ...jsonFlag }, false);
+    const runs = await withEngine(values.db, (engine) => engine.call('runs.list', {}));
+    if (values.json) {
+      io.out(JSON.stringify(runs) + '\n');
+      return 0;
+    }
+    if (runs.length === 0) {
+      io.out('no runs yet: `while-desk run --tasks FILE --agent seeded --k 4` starts one\n');
+      return 0;
+    }
+    const lines = runs.map((r) => [r.id, r.status, `${r.rows}/${r.expected_rows}`, r.agent, r.name]);
+    const header = ['ID', 'STATUS', 'ROWS', 'AGENT', 'NAME'];
+    const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
+    for (const line of [header, ...lines]) io.out(line.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+    return 0;
+  },
+};

@@ -1,5 +1,7 @@
 // Migrations in the order they apply. Never edit one that has shipped: add the next file instead.
 import { sql as initial } from './0001-initial';
+import { sql as runs } from './0002-runs';
+import { sql as settings } from './0003-settings';
 
 export interface Migration {
   id: number;
@@ -7,4 +9,8 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [{ id: 1, name: '0001-initial', sql: initial }];
+export const migrations: Migration[] = [
+  { id: 1, name: '0001-initial', sql: initial },
+  { id: 2, name: '0002-runs', sql: runs },
+  { id: 3, name: '0003-settings', sql: settings },
+];

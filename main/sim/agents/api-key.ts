@@ -1,0 +1,47 @@
+// Where an OpenAI-compatible agent's key comes from: `--api-key-env NAME` (default OPENAI_API_KEY), else the OS keychain hook.
+
+export const DEFAULT_API_KEY_ENV = 'OPENAI_API_KEY';
+
+/**
+ * The OS keychain hook. The desktop app (main/app, the only code that may import electron) registers a lookup
+ * that reads its safeStorage-encrypted secrets; the CLI registers none, so only the environment is used there.
+ */
+export type KeychainLookup = (account: { baseUrl: string; envName: string }) => Promise<string | undefined>;
+
+let keychainLookup: KeychainLookup | null = null;
+
+export function setKeychainLookup(lookup: KeychainLookup | null): void {
+  keychainLookup = lookup;
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export interface ResolveApiKeyOptions {
+  /** The variable named by --api-key-env. */
+  envName?: string;
+  baseUrl: string;
+  env?: Record<string, string | undefined>;
+}
+
+/** The key to send to baseUrl, or undefined when there is none (a local server usually needs none). */
+export async function resolveApiKey(options: ResolveApiKeyOptions): Promise<string | undefined> {
+  const envName = options.envName ?? DEFAULT_API_KEY_ENV;
+  if (!ENV_NAME.test(envName)) throw new Error(`--api-key-env must name an environment variable (got "${envName}")`);
+  const fromEnv = (options.env ?? process.env)[envName]?.trim();
+  if (fromEnv) return fromEnv;
+  if (keychainLookup) {
+    const fromKeychain = (await keychainLookup({ baseUrl: options.baseUrl, envName }))?.trim();
+    if (fromKeychain) return fromKeychain;
+  }
+  return undefined;
+}
+
+/** True for servers on this machine (plain http to localhost), which need no key (sdk-semantics §4.3). */
+export function isLocalUrl(baseUrl: string): boolean {
+  try {
+    const host = new URL(baseUrl).hostname;
+    return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1';
+  } catch {
+    return false;
+  }
+}

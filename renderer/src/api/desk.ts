@@ -1,0 +1,63 @@
+// Picks the transport for this host (Electron preload or a browser against `serve`) and exposes one typed client.
+import { typedClient, type DeskClient, type Transport } from '../../../shared/api/client';
+import { apiSocketUrl, wsTransport, type ConnectionState } from './ws-transport';
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in a plain browser. */
+    desk?: Transport;
+  }
+}
+
+export type { ConnectionState };
+
+export interface Connection {
+  client: DeskClient;
+  host: 'electron' | 'browser';
+  /** Set when no transport could be made at all (e.g. no token in the address). */
+  problem: string | null;
+}
+
+const stateListeners = new Set<(state: ConnectionState) => void>();
+let lastState: ConnectionState = 'connecting';
+
+function setState(state: ConnectionState): void {
+  lastState = state;
+  stateListeners.forEach((listener) => listener(state));
+}
+
+export function onConnectionState(listener: (state: ConnectionState) => void): () => void {
+  stateListeners.add(listener);
+  listener(lastState);
+  return () => stateListeners.delete(listener);
+}
+
+function unavailable(reason: string): Transport {
+  return { call: () => Promise.reject(new Error(reason)), on: () => () => undefined };
+}
+
+function connect(): Connection {
+  if (window.desk) {
+    setState('open');
+    return { client: typedClient(window.desk), host: 'electron', problem: null };
+  }
+  const url = apiSocketUrl(window.location);
+  if (!url) {
+    const problem = 'This address has no token. Open the full URL that `while-desk serve` printed (it ends in ?token=...).';
+    setState('refused');
+    return { client: typedClient(unavailable(problem)), host: 'browser', problem };
+  }
+  return { client: typedClient(wsTransport(url, setState)), host: 'browser', problem: null };
+}
+
+export const connection: Connection = connect();
+export const desk: DeskClient = connection.client;
+
+/** A readable line for any error a call rejected with. */
+export function errorText(error: unknown): string {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const where = 'where' in error && typeof error.where === 'string' && error.where ? ` (${error.where})` : '';
+    return String((error as { message: unknown }).message) + where;
+  }
+  return String(error);
+}

@@ -1,0 +1,68 @@
+// One dataset or run: its header, then Rows (table and row view) or Measure.
+import { useEffect, useState } from 'react';
+import type { DatasetSummary } from '../../../../shared/api/datasets';
+import { desk, errorText } from '../../api/desk';
+import { formatCount } from '../../components/format';
+import { hrefFor } from '../../store/route-store';
+import { reloadRows, useRows } from '../../store/rows-store';
+import { MeasurePanel } from '../measure/measure-panel';
+import { RowView } from '../rows/row-view';
+import { RowsTable } from '../rows/rows-table';
+
+export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }) {
+  const [dataset, setDataset] = useState<DatasetSummary | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const open = useRows((s) => (s.datasetId === id ? s.open : null));
+
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      desk.call('datasets.get', { id }).then(
+        (found) => live && (setDataset(found), setError(null)),
+        (failure: unknown) => live && setError(errorText(failure)),
+      );
+    void load();
+    const stop = desk.on('datasets.changed', (event) => {
+      if (event.id !== id) return;
+      void load();
+      reloadRows();
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [id]);
+
+  return (
+    <section className="page dataset-page">
+      <header className="page-head">
+        <div>
+          <a className="crumb" href={hrefFor({ page: 'datasets' })}>Runs and datasets</a>
+          <h1>{dataset?.name ?? id}</h1>
+          {dataset && (
+            <p className="muted meta">
+              {dataset.kind} · {dataset.status} · {formatCount(dataset.rows)} rows · <span className="mono">{dataset.id}</span>
+              {dataset.parent_id && (
+                <>
+                  {' '}· from <a href={hrefFor({ page: 'dataset', id: dataset.parent_id })}>{dataset.parent_id}</a>
+                </>
+              )}
+            </p>
+          )}
+        </div>
+        <nav className="tabs" aria-label="Dataset views">
+          <a href={hrefFor({ page: 'dataset', id, tab: 'rows' })} aria-current={tab === 'rows' ? 'page' : undefined}>Rows</a>
+          <a href={hrefFor({ page: 'dataset', id, tab: 'measure' })} aria-current={tab === 'measure' ? 'page' : undefined}>Measure</a>
+        </nav>
+      </header>
+      {error && <p className="error-text" role="alert">{error}</p>}
+      {!error && tab === 'rows' && (
+        <div className={`rows-split${open !== null ? ' with-row' : ''}`}>
+          <RowsTable datasetId={id} />
+          {open !== null && <RowView datasetId={id} />}
+        </div>
+      )}
+      {!error && tab === 'measure' && <MeasurePanel datasetId={id} />}
+    </section>
+  );
+}

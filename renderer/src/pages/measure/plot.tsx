@@ -1,0 +1,69 @@
+// A Plotly chart, loaded on first use (plotly.js-basic-dist), redrawn with Plotly.react when its data change.
+import { useEffect, useRef, useState } from 'react';
+import type { PlotlyApi } from 'plotly.js-basic-dist';
+
+let plotly: Promise<PlotlyApi> | null = null;
+function loadPlotly(): Promise<PlotlyApi> {
+  plotly ??= import('plotly.js-basic-dist').then((module) => module.default);
+  return plotly;
+}
+
+// Plotly's one-off script evaluation is a long task: do it while the app is idle, not while a statistic is drawn.
+if (typeof window !== 'undefined') {
+  const warm = () => void loadPlotly().catch(() => undefined);
+  if (typeof window.requestIdleCallback === 'function') setTimeout(() => window.requestIdleCallback(warm, { timeout: 15_000 }), 2_000);
+  else setTimeout(warm, 4_000);
+}
+
+function themeColors(): { text: string; line: string } {
+  const style = getComputedStyle(document.documentElement);
+  return { text: style.getPropertyValue('--text').trim() || '#1f2328', line: style.getPropertyValue('--line').trim() || '#e3e3e0' };
+}
+
+export function Plot({ data, layout, label, height = 300 }: { data: unknown[]; layout: Record<string, unknown>; label: string; height?: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    const el = ref.current;
+    if (!el) return;
+    const colors = themeColors();
+    loadPlotly()
+      .then((Plotly) => {
+        if (!live) return;
+        const axis = { gridcolor: colors.line, zerolinecolor: colors.line };
+        return Plotly.react(
+          el,
+          data,
+          {
+            height,
+            margin: { l: 52, r: 16, t: 10, b: 44 },
+            paper_bgcolor: 'rgba(0,0,0,0)',
+            plot_bgcolor: 'rgba(0,0,0,0)',
+            font: { color: colors.text, size: 12 },
+            legend: { orientation: 'h', y: -0.22 },
+            ...layout,
+            xaxis: { ...axis, ...(layout.xaxis as object) },
+            yaxis: { ...axis, ...(layout.yaxis as object) },
+          },
+          { displaylogo: false, responsive: true, modeBarButtonsToRemove: ['lasso2d', 'select2d'] },
+        );
+      })
+      .catch((error: unknown) => live && setFailed(String(error)));
+    return () => {
+      live = false;
+    };
+  }, [data, layout, height]);
+  useEffect(() => {
+    const el = ref.current;
+    return () => {
+      if (el && plotly) void plotly.then((Plotly) => Plotly.purge(el));
+    };
+  }, []);
+  return (
+    <figure className="measure-plot" aria-label={label}>
+      <div ref={ref} style={{ minHeight: height }} />
+      {failed && <figcaption className="error-text">The chart could not be drawn: {failed}</figcaption>}
+    </figure>
+  );
+}

@@ -1,0 +1,46 @@
+// Runs one statistics job through the API (never here on the UI thread) and cancels it when no longer wanted.
+import { useEffect, useState } from 'react';
+import type { MethodInput, MethodName, MethodOutput } from '../../../../shared/api/index';
+import { desk, errorText } from '../../api/desk';
+
+export type JobState<T> = { status: 'idle' } | { status: 'running'; jobId: string } | { status: 'done'; value: T } | { status: 'failed'; message: string };
+
+type StatsMethod = Extract<MethodName, `stats.${string}`>;
+
+function newJobId(): string {
+  const c = globalThis.crypto as Crypto | undefined;
+  return c?.randomUUID ? c.randomUUID() : `job-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Starts `method(input)` whenever `key` changes (null = do not run); a superseded or abandoned job is cancelled. */
+export function useStatsJob<M extends StatsMethod>(method: M, input: MethodInput<M> | null, key: string | null): JobState<MethodOutput<M>> {
+  const [state, setState] = useState<JobState<MethodOutput<M>>>({ status: 'idle' });
+  useEffect(() => {
+    if (key === null || input === null) {
+      setState({ status: 'idle' });
+      return;
+    }
+    const jobId = newJobId();
+    let live = true;
+    setState({ status: 'running', jobId });
+    desk.call(method, { ...input, job_id: jobId } as MethodInput<M>).then(
+      (value) => live && setState({ status: 'done', value }),
+      (error: unknown) => {
+        if (!live) return;
+        const cancelled = typeof error === 'object' && error !== null && (error as { code?: string }).code === 'cancelled';
+        setState(cancelled ? { status: 'idle' } : { status: 'failed', message: errorText(error) });
+      },
+    );
+    return () => {
+      live = false;
+      void desk.call('stats.cancel', { job_id: jobId }).catch(() => undefined);
+    };
+    // `key` stands for the input: a new object with the same key does not restart the job.
+  }, [method, key]);
+  return state;
+}
+
+/** Cancels a running job by hand (the Stop button). */
+export function cancelJob(jobId: string): void {
+  void desk.call('stats.cancel', { job_id: jobId }).catch(() => undefined);
+}

@@ -1,0 +1,47 @@
+// Routes as data: parse `#/datasets/ID/measure` and build links. Pure, so it is unit-tested under Node.
+export type Section = 'runs' | 'label' | 'compare' | 'sync' | 'settings';
+
+export interface Route {
+  section: Section;
+  /** Under "Runs and datasets": which page. */
+  page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'none';
+  id: string | null;
+  tab: 'rows' | 'measure';
+}
+
+const SECTIONS: Section[] = ['runs', 'label', 'compare', 'sync', 'settings'];
+
+export function parseHash(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  const base: Route = { section: 'runs', page: 'datasets', id: null, tab: 'rows' };
+  const [head, id, tab] = parts;
+  if (!head || head === 'datasets') {
+    if (id) return { ...base, page: 'dataset', id, tab: tab === 'measure' ? 'measure' : 'rows' };
+    return base;
+  }
+  if (head === 'runs') {
+    if (id === 'new') return { ...base, page: 'new-run' };
+    if (id) return { ...base, page: 'run', id };
+    return base;
+  }
+  if (head === 'models') return { ...base, page: 'models' };
+  if ((SECTIONS as string[]).includes(head)) return { ...base, section: head as Section, page: 'none' };
+  return base;
+}
+
+export function hrefFor(route: Partial<Route> & { section?: Section }): string {
+  const section = route.section ?? 'runs';
+  if (section !== 'runs') return `#/${section}`;
+  switch (route.page) {
+    case 'dataset':
+      return `#/datasets/${encodeURIComponent(route.id ?? '')}${route.tab === 'measure' ? '/measure' : ''}`;
+    case 'new-run':
+      return '#/runs/new';
+    case 'run':
+      return `#/runs/${encodeURIComponent(route.id ?? '')}`;
+    case 'models':
+      return '#/models';
+    default:
+      return '#/datasets';
+  }
+}

@@ -1,0 +1,114 @@
+// Rows of one dataset, fetched in pages of 200 as the table scrolls; pages cached, never the whole set at once.
+import { create } from 'zustand';
+import type { RowListItem, RowSortKey } from '../../../shared/api/datasets';
+import { desk, errorText } from '../api/desk';
+
+export const PAGE_SIZE = 200;
+const MAX_PAGES = 60; // about 12k rows kept; older pages are dropped and fetched again if needed
+const MAX_IN_FLIGHT = 3;
+
+export interface RowsView {
+  datasetId: string;
+  sort: RowSortKey;
+  descending: boolean;
+}
+
+interface RowsState extends RowsView {
+  total: number | null;
+  /** Bumped whenever a page lands, so the table re-renders. */
+  version: number;
+  error: string | null;
+  /** Position (in the current sort order) of the row open in the row view, or null. */
+  open: number | null;
+  setView(view: RowsView): void;
+  rowAt(position: number): RowListItem | undefined;
+  /** Ask for the pages covering [first, last]; only the latest request is honoured while scrolling. */
+  want(first: number, last: number): void;
+  setOpen(position: number | null): void;
+}
+
+let pages = new Map<number, RowListItem[]>();
+let inFlight = new Set<number>();
+let wanted: number[] = [];
+let generation = 0;
+
+function viewKey(view: RowsView): string {
+  return `${view.datasetId}|${view.sort}|${view.descending}`;
+}
+
+export const useRows = create<RowsState>((set, get) => {
+  function pump(): void {
+    const { datasetId, sort, descending } = get();
+    while (inFlight.size < MAX_IN_FLIGHT && wanted.length > 0) {
+      const page = wanted.shift()!;
+      if (pages.has(page) || inFlight.has(page)) continue;
+      inFlight.add(page);
+      const mine = generation;
+      desk
+        .call('datasets.rows', { id: datasetId, sort, descending, offset: page * PAGE_SIZE, limit: PAGE_SIZE })
+        .then(
+          (reply) => {
+            if (mine !== generation) return;
+            pages.set(page, reply.rows);
+            if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+            set((state) => ({ total: reply.total, version: state.version + 1, error: null }));
+          },
+          (error: unknown) => {
+            if (mine === generation) set({ error: errorText(error) });
+          },
+        )
+        .finally(() => {
+          if (mine !== generation) return;
+          inFlight.delete(page);
+          pump();
+        });
+    }
+  }
+
+  return {
+    datasetId: '',
+    sort: 'ordinal',
+    descending: false,
+    total: null,
+    version: 0,
+    error: null,
+    open: null,
+    setView(view) {
+      if (viewKey(view) === viewKey(get())) return;
+      const sameDataset = view.datasetId === get().datasetId;
+      generation++;
+      pages = new Map();
+      inFlight = new Set();
+      wanted = [];
+      set({ ...view, total: sameDataset ? get().total : null, version: get().version + 1, error: null, open: null });
+      get().want(0, 0);
+    },
+    rowAt(position) {
+      const page = pages.get(Math.floor(position / PAGE_SIZE));
+      return page?.[position % PAGE_SIZE];
+    },
+    want(first, last) {
+      const from = Math.floor(Math.max(0, first) / PAGE_SIZE);
+      const to = Math.floor(Math.max(0, last) / PAGE_SIZE);
+      const next: number[] = [];
+      for (let page = from; page <= to; page++) if (!pages.has(page) && !inFlight.has(page)) next.push(page);
+      wanted = next;
+      pump();
+    },
+    setOpen(position) {
+      const total = get().total ?? 0;
+      if (position !== null && (position < 0 || position >= total)) return;
+      set({ open: position });
+      if (position !== null) get().want(position, position);
+    },
+  };
+});
+
+/** Drops cached pages (e.g. after the dataset changed) and fetches what is on screen again. */
+export function reloadRows(): void {
+  generation++;
+  pages = new Map();
+  inFlight = new Set();
+  wanted = [];
+  useRows.setState((state) => ({ version: state.version + 1 }));
+}

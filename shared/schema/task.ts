@@ -1,0 +1,50 @@
+// A simulation task (one JSONL line of a task set): the ask, its tools, a deterministic tool world, faults.
+import { z } from 'zod';
+
+export const toolSchema = z.object({
+  type: z.literal('function', { message: 'a tool must be {"type": "function", "function": {...}}' }),
+  function: z.looseObject({
+    name: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'a tool name is 1 to 64 letters, digits, _ . or -'),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+/** One world entry: used for a call whose arguments equal every `when` value; no `when` matches any call. */
+export const worldEntry = z
+  .looseObject({ when: z.record(z.string(), z.unknown()).optional(), result: z.unknown().optional() })
+  .refine((entry) => Object.prototype.hasOwnProperty.call(entry, 'result'), { message: 'a world entry needs a "result"' });
+
+export const faultMode = z.enum(['error', 'timeout', 'empty']);
+export type FaultMode = z.infer<typeof faultMode>;
+
+export const taskFault = z.object({ tool: z.string().min(1), mode: faultMode });
+
+export const taskSchema = z
+  .looseObject({
+    scenario_id: z.string({ error: (issue) => (issue.input === undefined ? 'scenario_id is required' : 'scenario_id must be a string') }).min(1, 'scenario_id is empty'),
+    prompt: z.string({ error: (issue) => (issue.input === undefined ? 'prompt is required' : 'prompt must be a string') }).refine((p) => p.trim() !== '', 'prompt is empty'),
+    system_prompt: z.string().optional(),
+    tools: z.array(toolSchema).default([]),
+    world: z.record(z.string(), z.array(worldEntry)).default({}),
+    faults: z.array(taskFault).default([]),
+    reference: z.unknown().optional(),
+    rubric: z.unknown().optional(),
+    category: z.string().optional(),
+  })
+  .superRefine((task, ctx) => {
+    const names = new Set(task.tools.map((tool) => tool.function.name));
+    if (names.size !== task.tools.length) ctx.addIssue({ code: 'custom', path: ['tools'], message: 'two tools share a name' });
+    if (task.tools.length === 0) return;
+    for (const name of Object.keys(task.world)) {
+      if (!names.has(name)) ctx.addIssue({ code: 'custom', path: ['world', name], message: `world names tool "${name}", which is not in tools` });
+    }
+    task.faults.forEach((fault, i) => {
+      if (!names.has(fault.tool)) ctx.addIssue({ code: 'custom', path: ['faults', i, 'tool'], message: `fault on tool "${fault.tool}", which is not in tools` });
+    });
+  });
+
+export type Task = z.output<typeof taskSchema>;
+export type TaskTool = z.output<typeof toolSchema>;
+export type WorldEntry = z.output<typeof worldEntry>;
+export type TaskFault = z.output<typeof taskFault>;

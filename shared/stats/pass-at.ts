@@ -1,0 +1,213 @@
+// pass_at(rows, k, min_k, unanimous_short): pass@1, pass^k, pass@k with bootstrap intervals (stats-semantics.md section 5).
+import { StatsValueError } from './errors';
+import { bootstrapCi, noIntervalNote, type Interval } from './intervals';
+import { isObject, pyTruthy, taskKey, pyStr } from './keys';
+import { groupLabel, gradedReward } from './readers';
+import { runConfig, type RunConfig } from './run-config';
+
+export interface PassAtOptions {
+  k?: number | null;
+  min_k?: number;
+  unanimous_short?: boolean;
+}
+
+export interface PassAtResult {
+  k: number;
+  pass_at_1: number | null;
+  pass_pow_k: number | null;
+  pass_at_k: number | null;
+  headroom: number | null;
+  n_groups: number;
+  n_groups_at_k: number;
+  n_groups_imputed: number;
+  n_rows: number;
+  note: string;
+  ci95: Interval | null;
+  pass_pow_k_ci95: Interval | null;
+  pass_at_k_ci95: Interval | null;
+  config: RunConfig;
+  /** task key -> mean label (on the SDK object, not in its to_dict()). */
+  per_task: Record<string, number>;
+}
+
+/** Task key -> list of 0/1 labels (group-label reader), in order of first appearance. */
+export function groupLabels(rows: readonly unknown[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const row of rows) {
+    const label = groupLabel(row);
+    if (label === null) continue;
+    const key = taskKey(row as Record<string, unknown>);
+    const list = groups.get(key);
+    if (list) list.push(label);
+    else groups.set(key, [label]);
+  }
+  return groups;
+}
+
+/** math.comb(a, b) as a float (exact below 2^53), 0 when b < 0 or b > a. */
+export function comb(a: number, b: number): number {
+  if (b < 0 || b > a) return 0;
+  const m = Math.min(b, a - b);
+  let r = 1;
+  for (let i = 1; i <= m; i++) {
+    r = (r * (a - m + i)) / i;
+  }
+  return r;
+}
+
+function formatScore(v: number): string {
+  return Number.isInteger(v) ? String(v) : v.toFixed(2);
+}
+
+/** The note when every graded row holds one value (section 5.2); "" otherwise. */
+export function degenerateNote(rows: readonly unknown[]): string {
+  let count = 0;
+  let first: number | null = null;
+  let distinct = 0;
+  for (const row of rows) {
+    const v = gradedReward(row);
+    if (v === null) continue;
+    count++;
+    if (first === null) { first = v; distinct = 1; }
+    else if (distinct === 1 && v !== first) distinct = 2;
+  }
+  if (count >= 2 && distinct === 1) {
+    return `every row scored ${formatScore(first as number)} (${count} of ${count}); check the judge before reading this number`;
+  }
+  return '';
+}
+
+function nothingToScoreNote(rows: readonly unknown[]): string {
+  const judged = rows.filter((r) => isObject(r) && pyTruthy(r.judge_status)) as Record<string, unknown>[];
+  const failed = judged.filter((r) => pyStr(r.judge_status) !== 'ok');
+  if (!judged.length || failed.length !== judged.length) return 'no binary rewards; grade first';
+  const statuses = [...new Set(failed.map((r) => pyStr(r.judge_status)))].sort();
+  const withReason = failed.find((r) => pyTruthy(r.reason));
+  const reason = withReason ? pyStr(withReason.reason).trim().slice(0, 120) : '';
+  return `the judge failed on all ${failed.length} rows (${statuses.join('/')})${reason ? `: ${reason}` : ''}; re-run the judge`;
+}
+
+function mean(xs: number[]): number {
+  let s = 0;
+  for (const x of xs) s += x;
+  return s / xs.length;
+}
+
+const joinNotes = (parts: string[]) => parts.filter((p) => p).join('; ');
+
+export function passAt(rows: readonly unknown[], options: PassAtOptions = {}): PassAtResult {
+  const minK = options.min_k ?? 4;
+  const unanimousShort = options.unanimous_short ?? false;
+  const kGiven = options.k !== undefined && options.k !== null;
+  const groups = groupLabels(rows);
+  let nRows = 0;
+  for (const labels of groups.values()) nRows += labels.length;
+  const degenerate = degenerateNote(rows);
+
+  if (groups.size === 0) {
+    const k = kGiven && pyTruthy(options.k) ? Math.trunc(options.k as number) : 1;
+    return {
+      k, pass_at_1: null, pass_pow_k: null, pass_at_k: null, headroom: null, n_groups: 0, n_groups_at_k: 0, n_groups_imputed: 0,
+      n_rows: 0, note: joinNotes([degenerate, nothingToScoreNote(rows)]), ci95: null, pass_pow_k_ci95: null, pass_at_k_ci95: null,
+      config: runConfig(rows, 0, k), per_task: {},
+    };
+  }
+
+  const perTask: Record<string, number> = {};
+  const perTaskValues: number[] = [];
+  const multi: number[] = [];
+  for (const [key, labels] of groups) {
+    const m = mean(labels);
+    perTask[key] = m;
+    perTaskValues.push(m);
+    if (labels.length >= 2) multi.push(labels.length);
+  }
+  const passAt1 = mean(perTaskValues);
+  const k = kGiven ? Math.trunc(options.k as number) : multi.length ? Math.min(...multi) : 1;
+  if (!(k >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);
+
+  const sizes = [...new Set(multi)];
+  const uneven = !kGiven && sizes.length > 1;
+  const smallest = multi.length ? Math.min(...multi) : 0;
+  const largest = multi.length ? Math.max(...multi) : 0;
+  const unevenNote = `groups are uneven (${smallest} to ${largest} repeats)`;
+
+  const pow: number[] = [];
+  const at: number[] = [];
+  let nEligible = 0;
+  let nImputed = 0;
+  let note = '';
+  if (k < Math.max(1, minK)) {
+    if (uneven) {
+      const reached = multi.filter((s) => s >= largest).length;
+      note = `${unevenNote}; k defaults to the smallest, so pass k=${largest} to score the ${reached} group(s) that reached it, or finish the cut groups`;
+    } else {
+      note = `set repeats>=${minK} (k=${k} is under min_k=${minK}) to read pass^k and pass@k`;
+    }
+  } else {
+    const imputed: number[] = [];
+    for (const labels of groups.values()) {
+      if (labels.length >= k) {
+        nEligible++;
+        const n = labels.length;
+        let c = 0;
+        for (const l of labels) c += l;
+        const total = comb(n, k);
+        pow.push(comb(c, k) / total);
+        at.push(1 - comb(n - c, k) / total);
+      } else if (unanimousShort && labels.every((l) => l === labels[0])) {
+        imputed.push(labels[0]);
+      }
+    }
+    nImputed = imputed.length;
+    if (nEligible === 0 && nImputed === 0) {
+      note = `no group has ${k} graded repeats`;
+    } else {
+      for (const v of imputed) { pow.push(v); at.push(v); }
+      if (uneven) note = `${unevenNote}; k is the smallest`;
+    }
+  }
+  const hasK = pow.length > 0;
+  const passPowK = hasK ? mean(pow) : null;
+  const passAtK = hasK ? mean(at) : null;
+
+  const ci95 = bootstrapCi(perTaskValues);
+  if (ci95 === null) note = joinNotes([note, noIntervalNote(groups.size, 'pass@1')]);
+  note = joinNotes([degenerate, note]);
+
+  return {
+    k,
+    pass_at_1: passAt1,
+    pass_pow_k: passPowK,
+    pass_at_k: passAtK,
+    headroom: passAtK === null ? null : passAtK - passAt1,
+    n_groups: groups.size,
+    n_groups_at_k: hasK ? nEligible + nImputed : 0,
+    n_groups_imputed: hasK ? nImputed : 0,
+    n_rows: nRows,
+    note,
+    ci95,
+    pass_pow_k_ci95: hasK ? bootstrapCi(pow) : null,
+    pass_at_k_ci95: hasK ? bootstrapCi(at) : null,
+    config: runConfig(rows, groups.size, k),
+    per_task: perTask,
+  };
+}
+
+/** The SDK's PassAt.to_dict() (without per_task). */
+export function passAtDict(result: PassAtResult): Omit<PassAtResult, 'per_task'> {
+  const { per_task: _perTask, ...rest } = result;
+  return rest;
+}
+
+/** pass_at(rows).config without the bootstraps (delta_report reads only k and the run facts). */
+export function passAtConfig(rows: readonly unknown[], options: { k?: number | null } = {}): RunConfig {
+  const groups = groupLabels(rows);
+  if (groups.size === 0) {
+    const k = options.k !== undefined && options.k !== null && pyTruthy(options.k) ? Math.trunc(options.k) : 1;
+    return runConfig(rows, 0, k);
+  }
+  const multi = [...groups.values()].map((g) => g.length).filter((n) => n >= 2);
+  const k = options.k !== undefined && options.k !== null ? Math.trunc(options.k) : multi.length ? Math.min(...multi) : 1;
+  return runConfig(rows, groups.size, k);
+}

@@ -1,0 +1,52 @@
+// Per-task means of a metric (stats-semantics.md section 7 step 1): "pass_at_1" (binary reader) or "marker:<name>".
+import { StatsValueError } from './errors';
+import { taskKey, type Row } from './keys';
+import { binaryReward, markerValue } from './readers';
+
+/** The value reader of a metric string; raises for a metric with no colon other than "pass_at_1". */
+export function metricReader(metric: string): (row: unknown) => number | null {
+  if (metric === 'pass_at_1') return binaryReward;
+  const colon = metric.indexOf(':');
+  if (colon < 0) throw new StatsValueError(`unknown metric "${metric}": use "pass_at_1" or "marker:<name>"`);
+  const name = metric.slice(colon + 1);
+  return (row) => markerValue(row, name);
+}
+
+/** Task key -> [sum, count] of the metric's values (first-appearance order). */
+export function taskSums(rows: readonly unknown[], metric: string): Map<string, [number, number]> {
+  const read = metricReader(metric);
+  const sums = new Map<string, [number, number]>();
+  for (const row of rows) {
+    const v = read(row);
+    if (v === null) continue;
+    const key = taskKey(row as Row);
+    const acc = sums.get(key);
+    if (acc) { acc[0] += v; acc[1]++; }
+    else sums.set(key, [v, 1]);
+  }
+  return sums;
+}
+
+/** Task key -> mean of the metric over that task's rows that carry a value. */
+export function taskMeans(rows: readonly unknown[], metric: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [key, [s, c]] of taskSums(rows, metric)) out.set(key, s / c);
+  return out;
+}
+
+export function meanOf(values: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < values.length; i++) s += values[i];
+  return s / values.length;
+}
+
+/** Sample standard deviation (n - 1); null under 2 values. Uses statistics.stdev-like two-pass arithmetic. */
+export function sampleSd(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const m = meanOf(values);
+  let ss = 0;
+  for (const v of values) ss += (v - m) * (v - m);
+  return Math.sqrt(ss / (values.length - 1));
+}
+
+export const codePointCompare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

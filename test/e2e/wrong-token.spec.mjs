@@ -1,0 +1,39 @@
+// A wrong or missing token: the API does not connect and the page says so.
+import assert from 'node:assert/strict';
+
+export default [
+  {
+    name: 'a wrong token is refused and the page says so',
+    allowConsoleErrors: true, // Chromium logs the refused WebSocket handshake
+    async run({ page, url }) {
+      const wrong = new URL(url);
+      wrong.searchParams.set('token', 'not-the-token');
+      await page.goto(wrong.href);
+      const banner = page.getByRole('alert').filter({ hasText: 'refused the connection' });
+      await banner.waitFor();
+      await page.getByRole('heading', { name: 'Runs and datasets' }).waitFor();
+      assert.equal(await page.getByText('No datasets yet').count(), 0);
+    },
+  },
+  {
+    name: 'an address without a token says where to find it',
+    async run({ page, url }) {
+      const bare = new URL(url);
+      bare.search = '';
+      await page.goto(bare.href);
+      await page.getByRole('alert').filter({ hasText: 'This address has no token' }).waitFor();
+    },
+  },
+  {
+    name: 'the right token connects and the planned sections say what they will hold',
+    async run({ page, url }) {
+      await page.goto(url);
+      await page.getByText('No datasets yet').waitFor();
+      assert.equal(await page.getByRole('alert').count(), 0);
+      await page.getByRole('link', { name: 'Label' }).click();
+      await page.getByText('Not built yet').waitFor();
+      await page.keyboard.press('Alt+1');
+      await page.getByRole('heading', { name: 'Runs and datasets' }).waitFor();
+    },
+  },
+];

@@ -1,0 +1,170 @@
+// `while-desk stats pass-at FILE --json` on the public conformance cases, and the same through a dataset id.
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEngine, repoRoot } from './stats-build';
+
+const conformance = path.resolve(repoRoot, '../shared/conformance');
+const cases = fs.existsSync(path.join(conformance, 'cases'))
+  ? fs.readdirSync(path.join(conformance, 'cases')).filter((name) => name.startsWith('pass_at_')).sort()
+  : [];
+
+type Json = unknown;
+
+/** Conformance rules: numbers within 1e-9 (resampled fields within their allowance), free text skipped, every key present. */
+function compare(expected: Json, actual: Json, at: string, resampled: Map<string, number>, problems: string[]): void {
+  const allowance = resampled.get(at);
+  if (typeof expected === 'number') {
+    const tolerance = allowance ?? 1e-9 * Math.max(1, Math.abs(expected));
+    if (typeof actual !== 'number' || Math.abs(actual - expected) > tolerance) problems.push(`${at}: expected ${expected}, got ${JSON.stringify(actual)}`);
+    return;
+  }
+  if (typeof expected === 'string' && expected.includes(' ')) return;
+  if (expected === null || typeof expected !== 'object') {
+    if (expected !== actual) problems.push(`${at}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+    return;
+  }
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual) || actual.length !== expected.length) {
+      problems.push(`${at}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+      return;
+    }
+    expected.forEach((item, i) => compare(item, actual[i], `${at}[${i}]`, resampled, problems));
+    return;
+  }
+  if (actual === null || typeof actual !== 'object') {
+    problems.push(`${at}: expected an object, got ${JSON.stringify(actual)}`);
+    return;
+  }
+  for (const [key, value] of Object.entries(expected)) {
+    if (!(key in (actual as object))) problems.push(`${at ? `${at}.` : ''}${key}: missing`);
+    else compare(value, (actual as Record<string, Json>)[key], at ? `${at}.${key}` : key, resampled, problems);
+  }
+}
+
+function resampledFields(caseDir: string): Map<string, number> {
+  const file = path.join(caseDir, 'resampling.json');
+  const out = new Map<string, number>();
+  if (!fs.existsSync(file)) return out;
+  const fields = (JSON.parse(fs.readFileSync(file, 'utf8')).numeric_fields ?? {}) as Record<string, { max_abs_dev_from_reference: number }>;
+  for (const [name, spread] of Object.entries(fields)) out.set(name, Math.max(0.05, 3 * spread.max_abs_dev_from_reference));
+  return out;
+}
+
+const FLAG: Record<string, (v: unknown) => string[]> = {
+  k: (v) => ['--k', v === null ? 'none' : String(v)],
+  min_k: (v) => ['--min-k', String(v)],
+  unanimous_short: (v) => (v ? ['--unanimous-short'] : []),
+};
+
+function cli(args: string[], db: string): { code: number; stdout: string; stderr: string } {
+  const run = spawnSync(process.execPath, ['bin/while-desk.mjs', ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, WHILE_DESK_DB: db } });
+  return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
+}
+
+let dir: string;
+beforeAll(async () => {
+  await buildEngine();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stats-cli-'));
+});
+afterAll(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('while-desk stats pass-at on the conformance cases', () => {
+  it('finds the public pass_at cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(4);
+  });
+
+  for (const name of cases) {
+    it(name, () => {
+      const caseDir = path.join(conformance, 'cases', name);
+      const spec = JSON.parse(fs.readFileSync(path.join(caseDir, 'case.json'), 'utf8'));
+      const expected = JSON.parse(fs.readFileSync(path.join(caseDir, 'expected.json'), 'utf8'));
+      const flags = Object.entries(spec.call.kwargs as Record<string, unknown>).flatMap(([key, value]) => FLAG[key](value));
+      const file = path.join(caseDir, `${String(spec.call.args[0]).slice(1)}.jsonl`);
+      const run = cli(['stats', 'pass-at', file, '--json', ...flags], path.join(dir, 'unused.db'));
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const problems: string[] = [];
+      compare(expected.result, JSON.parse(run.stdout), '', resampledFields(caseDir), problems);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('gives the same report for the file and for the dataset imported from it, and reads as plain words', () => {
+    const file = path.join(conformance, 'cases', 'pass_at_k4_30tasks', 'rows.jsonl');
+    const db = path.join(dir, 'desk.db');
+    const imported = JSON.parse(execFileSync(process.execPath, ['bin/while-desk.mjs', 'import', file, '--json', '--db', db], { cwd: repoRoot, encoding: 'utf8' }));
+    const byId = cli(['stats', 'pass-at', imported.dataset_id, '--json', '--db', db], db);
+    const byFile = cli(['stats', 'pass-at', file, '--json'], db);
+    expect(byId.code).toBe(0);
+    expect(JSON.parse(byId.stdout)).toEqual(JSON.parse(byFile.stdout));
+    const readable = cli(['stats', 'pass-at', imported.dataset_id, '--db', db], db);
+    expect(readable.code).toBe(0);
+    expect(readable.stdout).toMatch(/30 tasks/);
+    expect(readable.stdout).toMatch(/pass\^4 .*95% interval \[/);
+    const bad = cli(['stats', 'pass-at', file, '--k', 'two'], db);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--k must be a whole number/);
+  });
+});
+
+const SUBCOMMAND: Record<string, string> = {
+  curriculum: 'curriculum', compare_runs: 'compare', eval_variance: 'eval-variance', decontaminate: 'decontaminate',
+  judge_trust: 'judge-trust', delta_report: 'delta', holdout_size: 'holdout-size',
+};
+const others = fs.existsSync(path.join(conformance, 'cases'))
+  ? fs.readdirSync(path.join(conformance, 'cases')).filter((name) => {
+      const spec = JSON.parse(fs.readFileSync(path.join(conformance, 'cases', name, 'case.json'), 'utf8'));
+      return spec.function in SUBCOMMAND && fs.existsSync(path.join(conformance, 'cases', name, 'expected.json'));
+    }).sort()
+  : [];
+
+/** One SDK call as `while-desk stats` arguments: "@name" -> that folder's JSONL file, kwargs -> kebab-case flags. */
+function argsFor(fn: string, call: { args: unknown[]; kwargs: Record<string, unknown> }, caseDir: string): string[] {
+  const file = (ref: unknown) => path.join(caseDir, `${String(ref).slice(1)}.jsonl`);
+  const flags = Object.entries(call.kwargs).flatMap(([key, value]) => {
+    const flag = `--${key.replace(/_/g, '-')}`;
+    if (value === true) return [flag];
+    if (value === false) return [];
+    return [flag, value === null ? 'none' : Array.isArray(value) ? value.join(',') : String(value)];
+  });
+  if (fn === 'holdout_size') return ['stats', 'holdout-size', '--effect', String(call.args[0]), ...flags];
+  if (fn === 'decontaminate') {
+    const against = (Array.isArray(call.args[1]) ? call.args[1] : [call.args[1]]).flatMap((ref) => ['--against', file(ref)]);
+    return ['stats', 'decontaminate', file(call.args[0]), ...against, ...flags];
+  }
+  const positional = call.args.filter((arg) => arg !== '$judge').map(file);
+  const judge = call.args.includes('$judge') ? ['--judge', 'JUDGE'] : [];
+  return ['stats', SUBCOMMAND[fn], ...positional, ...judge, ...flags];
+}
+
+describe('the other statistics through `while-desk stats --json`', () => {
+  for (const name of others) {
+    it(name, () => {
+      const caseDir = path.join(conformance, 'cases', name);
+      const spec = JSON.parse(fs.readFileSync(path.join(caseDir, 'case.json'), 'utf8'));
+      const expected = JSON.parse(fs.readFileSync(path.join(caseDir, 'expected.json'), 'utf8'));
+      const calls = spec.calls ?? [spec.call];
+      const results = calls.map((call: { args: unknown[]; kwargs: Record<string, unknown> }) => {
+        const args = argsFor(spec.function, call, caseDir).map((arg) => (arg === 'JUDGE' ? path.join(conformance, 'judges', `${spec.judge.name}.mjs`) : arg));
+        const run = cli([...args, '--json'], path.join(dir, 'unused.db'));
+        if ('error' in expected) return { code: run.code, stderr: run.stderr };
+        expect(run.stderr).toBe('');
+        expect(run.code).toBe(0);
+        return JSON.parse(run.stdout);
+      });
+      if ('error' in expected) {
+        expect(results[0].code).toBe(1);
+        return;
+      }
+      const problems: string[] = [];
+      compare(expected.result, spec.calls ? results : results[0], '', resampledFields(caseDir), problems);
+      expect(problems).toEqual([]);
+    });
+  }
+});
+

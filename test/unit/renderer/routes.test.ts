@@ -1,0 +1,29 @@
+// The renderer's hash routes: every link the app builds parses back to the same place.
+import { describe, expect, it } from 'vitest';
+import { hrefFor, parseHash } from '../../../renderer/src/store/routes';
+
+describe('renderer routes', () => {
+  it('parses the datasets list, a dataset, its measure tab, runs and models', () => {
+    expect(parseHash('')).toMatchObject({ section: 'runs', page: 'datasets' });
+    expect(parseHash('#/datasets/ds-1')).toMatchObject({ page: 'dataset', id: 'ds-1', tab: 'rows' });
+    expect(parseHash('#/datasets/ds-1/measure')).toMatchObject({ page: 'dataset', id: 'ds-1', tab: 'measure' });
+    expect(parseHash('#/runs/new')).toMatchObject({ page: 'new-run' });
+    expect(parseHash('#/runs/run-9')).toMatchObject({ page: 'run', id: 'run-9' });
+    expect(parseHash('#/models')).toMatchObject({ page: 'models' });
+    expect(parseHash('#/label')).toMatchObject({ section: 'label', page: 'none' });
+    expect(parseHash('#/nowhere')).toMatchObject({ section: 'runs', page: 'datasets' });
+  });
+
+  it('round-trips every link it builds, ids with odd characters included', () => {
+    const routes = [
+      { page: 'dataset' as const, id: 'a b/c', tab: 'measure' as const },
+      { page: 'dataset' as const, id: 'ds-1', tab: 'rows' as const },
+      { page: 'run' as const, id: 'run-1' },
+      { page: 'new-run' as const },
+      { page: 'models' as const },
+      { page: 'datasets' as const },
+    ];
+    for (const route of routes) expect(parseHash(hrefFor(route))).toMatchObject(route);
+    expect(parseHash(hrefFor({ section: 'sync' }))).toMatchObject({ section: 'sync' });
+  });
+});
