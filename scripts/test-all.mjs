@@ -8,10 +8,10 @@ import path from 'node:path';
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function step(name, command, args, { count } = {}) {
+function step(name, command, args, { count, env } = {}) {
   console.log(`\n=== ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { stdio: count ? ['inherit', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: process.env });
+  const result = spawnSync(command, args, { stdio: count ? ['inherit', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: { ...process.env, ...env } });
   if (count) process.stdout.write(result.stdout ?? '');
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (count) {
@@ -51,6 +51,8 @@ const built = step('build', 'npm', ['run', 'build']);
 const vitestReport = path.join(os.tmpdir(), `while-desk-vitest-${process.pid}.json`);
 step('unit + integration', npx, ['vitest', 'run', '--config', 'vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], {
   count: fromVitestJson(vitestReport),
+  // The tests that run the bundle use the build above instead of building again.
+  env: { WHILE_DESK_PREBUILT: built ? '1' : '0' },
 });
 if (built) step('browser e2e', process.execPath, ['test/e2e/run-e2e.mjs'], { count: fromClosingLine });
 else {

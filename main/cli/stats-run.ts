@@ -64,6 +64,8 @@ export async function runStatsCommand(sub: StatsSubcommand, sources: NamedSource
   if (typeof params.judge === 'string') params.judge = path.resolve(params.judge);
   if (typeof params.rubric_file === 'string') params.rubric_file = path.resolve(params.rubric_file);
   const all = Object.values(sources).flat();
+  const missing = all.find((source) => !isFile(source) && (/\.jsonl?$/i.test(source) || source.includes(path.sep)));
+  if (missing) throw new ApiError('not_found', `no such file: ${missing} (give a JSONL file or a dataset id)`, missing);
   const anyFile = all.some(isFile);
   if (!anyFile && all.length > 0) {
     return withEngine(dbPath, async (engine) => (await engine.callRaw(METHOD[sub.kind], apiInput(sub, sources, params))) as StatsJobOutput);

@@ -15,7 +15,7 @@ const arg = (name, fallback) => {
   return index >= 0 ? Number(process.argv[index + 1]) : fallback;
 };
 /** Seconds per measure (each of ROUNDS rounds measures plain and agent once). */
-const SECONDS = arg('--seconds', 1.5);
+const SECONDS = arg('--seconds', 1);
 const DELAY_MS = arg('--delay-ms', 2);
 const CONCURRENCY = 32;
 const ROUNDS = 3;
@@ -114,6 +114,11 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 try {
   // Alternate the two in short rounds and take medians, so load from other processes hits both alike.
+  // Warm-up (discarded): JIT, sockets, the server's first answers.
+  await plainRate();
+  await plainHttpRate();
+  await agentRate();
+  await resetServer();
   const plains = [];
   const https_ = [];
   const agents = [];

@@ -33,7 +33,7 @@ export default [
     },
   },
   {
-    name: 'a long run can be cancelled and resumed',
+    name: 'a long run can be cancelled and resumed, and its rows grow on screen while it runs',
     async run({ page, url }) {
       await openNewRun(page, url);
       await page.setInputFiles('[data-testid=task-file]', TASKS);
@@ -48,6 +48,17 @@ export default [
       assert.ok(done < 80_000, `cancelled with ${done} of 80,000 done`);
       await page.getByRole('button', { name: 'Resume' }).click();
       await page.getByTestId('run-status').filter({ hasText: 'running' }).waitFor({ timeout: 20_000 });
+
+      // The rows of the running run grow on screen as rollouts land.
+      await page.getByRole('link', { name: 'Rows' }).click();
+      const rowCount = async () => Number((/([\d,]+) rows/.exec(await page.locator('.rows-foot').innerText())?.[1] ?? '0').replace(/,/g, ''));
+      await page.locator('.rows-line[data-ordinal]').first().waitFor();
+      const seen = await rowCount();
+      await page.waitForFunction((before) => {
+        const match = /([\d,]+) rows/.exec(document.querySelector('.rows-foot')?.textContent ?? '');
+        return match && Number(match[1].replace(/,/g, '')) > before;
+      }, seen, { timeout: 15_000 });
+      await page.goBack();
       await page.getByRole('button', { name: 'Cancel' }).click();
       await page.getByTestId('run-status').filter({ hasText: 'cancelled' }).waitFor({ timeout: 20_000 });
     },

@@ -16,10 +16,7 @@ export function writeJsonl(file: string, rows: unknown[]): string {
   return file;
 }
 
-export function buildEngineBundle(): void {
-  const result = spawnSync(process.execPath, ['scripts/build-engine.mjs'], { cwd: repoRoot, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`engine build failed: ${result.stderr}`);
-}
+export { buildEngine } from './build-engine';
 
 export interface CliResult {
   code: number | null;

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../main/engine/engine';
 import { importFile } from '../../main/cli/import-file';
 import { sdkRow } from '../fixtures/sdk-rows';
-import { buildEngineBundle, runCli, tempDir, writeJsonl } from '../helpers/temp';
+import { buildEngine, runCli, tempDir, writeJsonl } from '../helpers/temp';
 
 function readJsonl(file: string): Record<string, unknown>[] {
   return fs.readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -25,7 +25,7 @@ function tableCounts(dbFile: string): Record<string, number> {
 }
 
 describe('import and export through the CLI', () => {
-  beforeAll(() => buildEngineBundle());
+  beforeAll(() => buildEngine());
 
   it('round-trips SDK rows: every key and value comes back', () => {
     const dir = tempDir();

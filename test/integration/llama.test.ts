@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, ToolSchema, TurnRequest } from '../../main/sim/agent-types';
 import { createLlamaAgent, type LlamaAgent } from '../../main/sim/llama/llama-agent';
 import { writeTinyGguf } from '../fixtures/make-tiny-gguf.mjs';
+import { buildEngine } from '../helpers/build-engine';
 
 const tools: ToolSchema[] = [
   {
@@ -32,33 +33,8 @@ function request(messages: ChatMessage[], turn = 0, signal = new AbortController
   return { messages, tools, rollout: { scenarioId: 'weather-1', rolloutIndex: 0, evalRun: 0, seed: 7, turn }, signal };
 }
 
-/**
- * `node scripts/build-engine.mjs` bundles every entry; while another part of the engine does not build, fall back to
- * bundling just the llama child with the same settings, so this test checks the llama code and nothing else.
- */
-async function buildLlamaChild(): Promise<void> {
-  try {
-    execFileSync(process.execPath, ['scripts/build-engine.mjs'], { stdio: 'pipe' });
-  } catch (error) {
-    console.warn(`build-engine failed, bundling only llama-child: ${String((error as { stderr?: unknown }).stderr ?? error).slice(0, 300)}`);
-    const { build } = await import('esbuild');
-    await build({
-      entryPoints: { 'llama-child': 'main/sim/llama/llama-child.ts' },
-      outdir: 'out/engine',
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    });
-  }
-}
-
 beforeAll(async () => {
-  await buildLlamaChild();
+  await buildEngine();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'while-llama-'));
   modelPath = writeTinyGguf(path.join(dir, 'tiny.gguf')).path;
 }, 120_000);

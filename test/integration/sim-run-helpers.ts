@@ -2,20 +2,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { buildEngine as buildEngineLocked } from './stats-build';
 
 export const root = path.resolve(__dirname, '../..');
 export const bin = path.join(root, 'bin', 'while-desk.mjs');
 export const supportTasks = path.join(root, 'test', 'fixtures', 'tasks', 'support.jsonl');
 
-/**
- * Builds out/engine once for the test files that run side by side (the same lock as the stats tests), so no
- * test spawns a half-written bundle. WHILE_DESK_PREBUILT=1 skips the build.
- */
-export async function buildEngine(): Promise<void> {
-  if (process.env.WHILE_DESK_PREBUILT === '1') return;
-  await buildEngineLocked();
-}
+export { buildEngine } from '../helpers/build-engine';
 
 export interface CliResult {
   code: number | null;

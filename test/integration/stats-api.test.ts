@@ -14,7 +14,7 @@ import { StatsPool } from '../../main/stats-workers/pool';
 import { importFile } from '../../main/cli/import-file';
 import { loadRows } from '../../main/db/repos/rows';
 import { createEngine, type Engine } from '../../main/engine/engine';
-import { buildEngine } from './stats-build';
+import { buildEngine } from '../helpers/build-engine';
 
 let dir: string;
 let engine: Engine;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEngine, repoRoot } from './stats-build';
+import { buildEngine, repoRoot } from '../helpers/build-engine';
 
 const conformance = path.resolve(repoRoot, '../shared/conformance');
 const cases = fs.existsSync(path.join(conformance, 'cases'))

@@ -82,10 +82,14 @@ export function createTransport(options: TransportOptions) {
   const baseHeaders: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (options.apiKey) baseHeaders.authorization = `Bearer ${options.apiKey}`;
 
-  /** One POST with node:http (redirects are never followed, so the key goes to this URL only). */
-  function send(body: string, signal: AbortSignal): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const request = client.request(url, { method: 'POST', agent: pool, signal, headers: { ...baseHeaders, 'content-length': Buffer.byteLength(body) } }, (response) => {
+  const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const target = { protocol: url.protocol, hostname, port: url.port, path: `${url.pathname}${url.search}`, method: 'POST', agent: pool };
+
+  /** One POST with node:http (redirects are never followed, so the key goes to this URL only); cancel() destroys it. */
+  function send(body: string): { answer: Promise<Answer>; cancel: (reason: Error) => void } {
+    let request: http.ClientRequest | undefined;
+    const answer = new Promise<Answer>((resolve, reject) => {
+      request = client.request({ ...target, headers: { ...baseHeaders, 'content-length': Buffer.byteLength(body) } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
@@ -98,21 +102,21 @@ export function createTransport(options: TransportOptions) {
       request.on('error', reject);
       request.end(body);
     });
+    return { answer, cancel: (reason) => request?.destroy(reason) };
   }
 
   async function attemptOnce(body: string, signal?: AbortSignal): Promise<Attempt> {
-    // One controller per attempt, fed by a timer and the caller's signal (nothing stays attached to a run-long signal).
-    const controller = new AbortController();
+    if (signal?.aborted) throw signal.reason;
+    const { answer: pending, cancel } = send(body);
+    // A timer and the caller's signal cancel the request (one watcher per signal, nothing left attached afterwards).
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      controller.abort(new Error(`timed out after ${options.timeoutMs} ms`));
+      cancel(new Error(`timed out after ${options.timeoutMs} ms`));
     }, options.timeoutMs);
-    let unwatch = () => {};
-    if (signal?.aborted) controller.abort(signal.reason);
-    else if (signal) unwatch = watchAbort(signal, () => controller.abort(signal.reason));
+    const unwatch = signal ? watchAbort(signal, () => cancel(signal.reason instanceof Error ? signal.reason : new Error('aborted'))) : () => {};
     try {
-      const answer = await send(body, controller.signal);
+      const answer = await pending;
       if (answer.status >= 200 && answer.status < 300) {
         try {
           return { ok: true, value: JSON.parse(answer.text) };

@@ -28,8 +28,11 @@ interface RowsState extends RowsView {
 }
 
 let pages = new Map<number, RowListItem[]>();
+/** After a reload, the old pages stay on screen until their fresh copies land (no flicker while a run grows). */
+let stalePages = new Map<number, RowListItem[]>();
 let inFlight = new Set<number>();
 let wanted: number[] = [];
+let lastRange: [number, number] = [0, 0];
 let generation = 0;
 
 function viewKey(view: RowsView): string {
@@ -50,6 +53,7 @@ export const useRows = create<RowsState>((set, get) => {
           (reply) => {
             if (mine !== generation) return;
             pages.set(page, reply.rows);
+            stalePages.delete(page);
             if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
             set((state) => ({ total: reply.total, version: state.version + 1, error: null }));
           },
@@ -78,20 +82,30 @@ export const useRows = create<RowsState>((set, get) => {
       const sameDataset = view.datasetId === get().datasetId;
       generation++;
       pages = new Map();
+      stalePages = new Map();
       inFlight = new Set();
       wanted = [];
       set({ ...view, total: sameDataset ? get().total : null, version: get().version + 1, error: null, open: null });
       get().want(0, 0);
     },
     rowAt(position) {
-      const page = pages.get(Math.floor(position / PAGE_SIZE));
+      const index = Math.floor(position / PAGE_SIZE);
+      const page = pages.get(index) ?? stalePages.get(index);
       return page?.[position % PAGE_SIZE];
     },
     want(first, last) {
       const from = Math.floor(Math.max(0, first) / PAGE_SIZE);
       const to = Math.floor(Math.max(0, last) / PAGE_SIZE);
+      lastRange = [first, last];
       const next: number[] = [];
-      for (let page = from; page <= to; page++) if (!pages.has(page) && !inFlight.has(page)) next.push(page);
+      for (let page = from; page <= to; page++) {
+        const cached = pages.get(page);
+        if (cached) {
+          // Least recently wanted pages are the first dropped: move this one to the back.
+          pages.delete(page);
+          pages.set(page, cached);
+        } else if (!inFlight.has(page)) next.push(page);
+      }
       wanted = next;
       pump();
     },
@@ -107,8 +121,10 @@ export const useRows = create<RowsState>((set, get) => {
 /** Drops cached pages (e.g. after the dataset changed) and fetches what is on screen again. */
 export function reloadRows(): void {
   generation++;
+  stalePages = pages;
   pages = new Map();
   inFlight = new Set();
   wanted = [];
   useRows.setState((state) => ({ version: state.version + 1 }));
+  useRows.getState().want(...lastRange);
 }

@@ -87,3 +87,29 @@ describe('delta_report (§8)', () => {
     expect(r.ok).toBe(false);
   });
 });
+
+describe('delta_report side checks', () => {
+  const mk = (n: number, rate: (t: number, i: number) => number, markers: (t: number, i: number) => Record<string, number>, k = 4) =>
+    Array.from({ length: n }, (_, t) => Array.from({ length: k }, (_, i) => ({ task_id: `t${t}`, reward: rate(t, i), markers: markers(t, i), policy_version: `p${k}` }))).flat();
+
+  it('a proxy that rose while the target stayed flat is over-optimized and fails the gate', () => {
+    const before = mk(30, (t, i) => (t + i) % 2, () => ({ reward_model: 0 }));
+    const after = mk(30, (t, i) => (t + i) % 2, () => ({ reward_model: 1 }));
+    const r = deltaReport(before, after, { target: 'pass_at_1', proxy: 'reward_model', by: false });
+    expect(r.proxy).toBe('marker:reward_model');
+    expect(r.proxy_verdict).toBe('moved');
+    expect(r.over_optimized).toBe(true);
+    expect(r.ok).toBe(false);
+    expect(deltaReport(before, after, { target: 'pass_at_1', proxy: 'pass_at_1', by: false }).proxy_verdict).toBe('proxy_is_target');
+  });
+
+  it('warns on unequal k and flags a ceiling', () => {
+    const before = mk(30, () => 1, () => ({}));
+    const after = mk(30, () => 1, () => ({}), 2);
+    const r = deltaReport(before, after, { by: false });
+    expect(r.ceiling).toBe(true);
+    expect(r.warnings.some((w) => /k=4 rollouts per task and after has k=2: 30 of 30 paired tasks/.test(w))).toBe(true);
+    expect(r.config.before.k).toBe(4);
+    expect(r.config.after.k).toBe(2);
+  });
+});

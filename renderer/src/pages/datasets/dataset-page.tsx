@@ -22,14 +22,24 @@ export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }
         (failure: unknown) => live && setError(errorText(failure)),
       );
     void load();
-    const stop = desk.on('datasets.changed', (event) => {
-      if (event.id !== id) return;
-      void load();
-      reloadRows();
-    });
+    // A run in progress adds rows all the time: refresh at most once a second.
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const refresh = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void load();
+        reloadRows();
+      }, 1000);
+    };
+    const stops = [
+      desk.on('datasets.changed', (event) => event.id === id && refresh()),
+      desk.on('run.progress', (event) => event.run_id === id && refresh()),
+    ];
     return () => {
       live = false;
-      stop();
+      if (timer) clearTimeout(timer);
+      stops.forEach((stop) => stop());
     };
   }, [id]);
 

@@ -10,7 +10,21 @@ function loadPlotly(): Promise<PlotlyApi> {
 
 // Plotly's one-off script evaluation is a long task: do it while the app is idle, not while a statistic is drawn.
 if (typeof window !== 'undefined') {
-  const warm = () => void loadPlotly().catch(() => undefined);
+  // Load the script, then draw one throwaway chart off screen: the first draw's one-time set-up happens here too.
+  const warm = () =>
+    void loadPlotly()
+      .then(async (Plotly) => {
+        const el = document.createElement('div');
+        el.style.cssText = 'position:fixed;left:-10000px;top:0;width:400px;height:200px;';
+        document.body.appendChild(el);
+        try {
+          await Plotly.newPlot(el, [{ type: 'bar', x: ['a'], y: [1] }, { type: 'scatter', mode: 'lines+markers', x: [1, 2], y: [1, 2], error_y: { type: 'data', array: [0.1, 0.1] } }], { height: 200 }, { displaylogo: false });
+          Plotly.purge(el);
+        } finally {
+          el.remove();
+        }
+      })
+      .catch(() => undefined);
   if (typeof window.requestIdleCallback === 'function') setTimeout(() => window.requestIdleCallback(warm, { timeout: 15_000 }), 2_000);
   else setTimeout(warm, 4_000);
 }

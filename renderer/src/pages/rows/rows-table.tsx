@@ -40,7 +40,7 @@ const RowLine = memo(function RowLine({ row, position, start, selected, onOpen }
       <div role="cell" className="c-task" title={row.scenario_id ?? ''}>{row.scenario_id ?? '—'}</div>
       <div role="cell" className="c-roll">{row.rollout_index ?? '—'}</div>
       <div role="cell" className={`c-reward${row.reward === null ? ' muted' : row.reward >= 1 ? ' good' : row.reward <= 0 ? ' bad' : ''}`}>{formatReward(row.reward)}</div>
-      <div role="cell" className="c-gold">{row.gold_state === 'none' ? '' : row.gold_state}</div>
+      <div role="cell" className={`c-gold${row.gold_state === 'pass' ? ' good' : row.gold_state === 'fail' ? ' bad' : ''}`}>{row.gold_state === 'none' ? '' : row.gold_state}</div>
       <div role="cell" className="c-len">{formatCount(row.reply_length)}</div>
       <div role="cell" className="c-text">{row.prompt_head}</div>
       <div role="cell" className="c-text">{row.reply_head}</div>
@@ -62,7 +62,7 @@ export function RowsTable({ datasetId }: { datasetId: string }) {
     count: storeDataset === datasetId ? (total ?? 0) : 0,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;

@@ -1,4 +1,5 @@
-// Builds out/engine once for the stats tests, one build at a time across test files (a lock folder).
+// Builds out/engine for the tests that run the bundle: one build at a time across test files (a lock folder).
+// `npm test` builds first and sets WHILE_DESK_PREBUILT=1, so the tests then use that build as it is.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,7 +7,8 @@ import path from 'node:path';
 export const repoRoot = path.resolve(__dirname, '../..');
 
 export async function buildEngine(): Promise<void> {
-  const lock = path.join(repoRoot, 'out', '.stats-test-build.lock');
+  if (process.env.WHILE_DESK_PREBUILT === '1') return;
+  const lock = path.join(repoRoot, 'out', '.test-build.lock');
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   const deadline = Date.now() + 120_000;
   for (;;) {
