@@ -1,18 +1,9 @@
 // Security rules of the desktop shell, kept free of `electron` imports so they are unit-tested under Node.
 
-/** The renderer's Content Security Policy. plotly.js needs inline styles; nothing else is loosened. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+import { contentSecurityPolicy } from '../../shared/csp';
+
+/** The desktop window's CSP: the renderer talks to the engine over a MessagePort, so it opens no connections. */
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy("'self'");
 
 const EXTERNAL_SCHEMES = new Set(['https:', 'mailto:']);
 

@@ -23,8 +23,7 @@ async function runOne(browser, test) {
   const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    // A CSP meta tag cannot carry frame-ancestors (only a header can); Chromium says so, harmlessly.
-    if (message.type() === 'error' && !message.text().includes("'frame-ancestors' is ignored")) problems.push(`console error: ${message.text()}`);
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
   try {
     const url = await serve.url;

@@ -7,6 +7,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { RpcMessage } from '../../../shared/api/rpc';
+import { contentSecurityPolicy } from '../../../shared/csp';
 import type { Engine } from '../engine';
 import { serveRpc } from '../rpc-server';
 
@@ -54,6 +55,9 @@ function serveStatic(staticDir: string, request: http.IncomingMessage, response:
   response.writeHead(200, {
     'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     'x-content-type-options': 'nosniff',
+    // The same policy as the desktop window, as a header so frame-ancestors applies too.
+    'content-security-policy': contentSecurityPolicy("'self' ws://127.0.0.1:*"),
+    'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',
   });
   fs.createReadStream(file).pipe(response);

@@ -8,9 +8,12 @@ function loadPlotly(): Promise<PlotlyApi> {
   return plotly;
 }
 
-// Plotly's one-off script evaluation is a long task: do it while the app is idle, not while a statistic is drawn.
-if (typeof window !== 'undefined') {
-  // Load the script, then draw one throwaway chart off screen: the first draw's one-time set-up happens here too.
+// Plotly's one-off script evaluation is a long task: the Measure panel starts it while the statistics compute in
+// the worker (never on other screens), and a throwaway off-screen chart pays the first draw's set-up too.
+let warmed = false;
+export function warmPlotly(): void {
+  if (warmed || typeof window === 'undefined') return;
+  warmed = true;
   const warm = () =>
     void loadPlotly()
       .then(async (Plotly) => {
@@ -25,8 +28,8 @@ if (typeof window !== 'undefined') {
         }
       })
       .catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') setTimeout(() => window.requestIdleCallback(warm, { timeout: 15_000 }), 2_000);
-  else setTimeout(warm, 4_000);
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(warm, { timeout: 2_000 });
+  else setTimeout(warm, 100);
 }
 
 function themeColors(): { text: string; line: string } {
