@@ -45,7 +45,10 @@ export async function loadJudge(judgesDir: string, name: string): Promise<Confor
   const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
   if (typeof mod.default !== 'function') throw new Error(`${file} has no default export function; export default (row) => reward`);
   const fn = mod.default as (row: Record<string, unknown>) => unknown;
-  return async (row) => fn(row);
+  const judge: ConformanceJudge = async (row) => fn(row);
+  // judge_trust names a judge after its function, as the SDK does with __name__: keep the case's judge name.
+  Object.defineProperty(judge, 'name', { value: name });
+  return judge;
 }
 
 /** Applies `@name` (rows of name.jsonl), `@name.json` (its JSON) and `$judge` recursively. */

@@ -6,7 +6,7 @@ import type { Db } from '../db/connection';
 import { deleteDataset, insertDataset, setDatasetStatus } from '../db/repos/datasets';
 import { rowInserter, type StoredRow } from '../db/repos/rows';
 import { createBlockParser, type BlockParser } from './block-parser';
-import { countLines, type ParsedBlock } from './parse-block';
+import type { ParsedBlock } from './parse-block';
 
 /** Errors kept for the report; every bad line is still counted. */
 const MAX_REPORTED_ERRORS = 1000;
@@ -24,7 +24,6 @@ export class ImportSession {
   private readonly insertBatch: (rows: StoredRow[]) => void;
   private readonly parser: BlockParser;
   private carry = '';
-  private linesSent = 0;
   private linesDone = 0;
   private imported = 0;
   private badLines = 0;
@@ -68,6 +67,16 @@ export class ImportSession {
     if (this.failure) throw this.failure;
   }
 
+  /** Imports a whole file read by the worker itself (local callers: the CLI, the desktop app's file dialog). */
+  async readFile(file: string, onProgress?: () => void): Promise<void> {
+    if (this.finished) throw new Error('this import has already finished');
+    await this.tail;
+    await this.parser.parseFile(file, (block) => {
+      this.apply(block);
+      onProgress?.();
+    });
+  }
+
   async end(): Promise<ImportResult> {
     if (this.carry.length > 0) this.send(this.carry);
     this.carry = '';
@@ -99,16 +108,12 @@ export class ImportSession {
   }
 
   private send(block: string): void {
-    const firstLine = this.linesSent + 1;
-    const lines = countLines(block);
-    this.linesSent += lines;
-    const parsed = this.parser.parse(block, firstLine);
-    // Apply in order: each block waits for the one before it.
+    const parsed = this.parser.parse(block);
+    // Apply in order: each block waits for the one before it, so line numbers and ordinals follow the file.
     this.tail = this.tail.then(async () => {
       if (this.failure) return;
       try {
         this.apply(await parsed);
-        this.linesDone += lines;
       } catch (error) {
         this.failure = error instanceof Error ? error : new Error(String(error));
       }
@@ -117,13 +122,17 @@ export class ImportSession {
   }
 
   private apply(block: ParsedBlock): void {
+    const lineOffset = this.linesDone;
+    this.linesDone += block.lineCount;
     for (const error of block.errors) {
       this.badLines++;
-      if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push(error);
+      if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push({ line: lineOffset + error.line, message: error.message });
     }
     // Once the file is refused, later blocks are read only to report every bad line.
     if (this.badLines > 0 && !this.options.skipInvalid) return;
-    const rows: StoredRow[] = block.rows.map(({ line: _line, ...row }, i) => ({ ...row, ordinal: this.imported + i }));
+    // The rows are this block's own copies: number them in place.
+    const rows = block.rows;
+    for (let i = 0; i < rows.length; i++) rows[i].ordinal = this.imported + i;
     this.insertBatch(rows);
     this.imported += rows.length;
   }

@@ -4,16 +4,18 @@ import type { StoredRow } from '../db/repos/rows';
 import { parseRowLine } from './parse-row-line';
 import { toStoredRow } from './row-columns';
 
-export type ParsedRow = Omit<StoredRow, 'ordinal'> & { line: number };
 
 export interface ParsedBlock {
-  rows: ParsedRow[];
+  /** Ordinals are left at 0: the importer numbers rows once blocks are applied in file order. */
+  rows: StoredRow[];
   errors: ImportLineError[];
+  /** Lines the block held, blank ones included. */
+  lineCount: number;
 }
 
-/** `firstLine` is the 1-based line number of the block's first line. Blank lines are skipped silently. */
-export function parseBlock(block: string, firstLine: number): ParsedBlock {
-  const rows: ParsedRow[] = [];
+/** Line numbers start at `firstLine` (1 for a block's own count). Blank lines are skipped silently. */
+export function parseBlock(block: string, firstLine = 1): ParsedBlock {
+  const rows: StoredRow[] = [];
   const errors: ImportLineError[] = [];
   let lineNo = firstLine;
   let start = 0;
@@ -25,8 +27,7 @@ export function parseBlock(block: string, firstLine: number): ParsedBlock {
     if (line.trim() !== '') {
       const parsed = parseRowLine(line);
       if (parsed.ok) {
-        const { ordinal: _ordinal, ...columns } = toStoredRow(parsed.row, 0, parsed.unchanged ? line.trim() : JSON.stringify(parsed.row));
-        rows.push({ ...columns, line: lineNo });
+        rows.push(toStoredRow(parsed.row, 0, parsed.unchanged ? line.trim() : JSON.stringify(parsed.row)));
       } else {
         errors.push({ line: lineNo, message: parsed.message });
       }
@@ -34,12 +35,5 @@ export function parseBlock(block: string, firstLine: number): ParsedBlock {
     lineNo++;
     start = end + 1;
   }
-  return { rows, errors };
-}
-
-/** Number of lines a block of complete lines holds (it ends with a newline, or is the file's last line). */
-export function countLines(block: string): number {
-  let count = 0;
-  for (let at = block.indexOf('\n'); at !== -1; at = block.indexOf('\n', at + 1)) count++;
-  return block.endsWith('\n') || block.length === 0 ? count : count + 1;
+  return { rows, errors, lineCount: lineNo - firstLine };
 }

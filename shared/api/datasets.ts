@@ -60,6 +60,16 @@ export const datasetsApi = {
     'Send the next piece of the file (any split; lines may span chunks)',
   ),
   'datasets.importEnd': method(z.object({ import_id: z.string() }), importResult, 'Finish an import: commit it, or refuse it and write nothing'),
+  'datasets.importFile': method(
+    z.object({
+      path: z.string().min(1, 'a file path is required'),
+      name: z.string().min(1).max(200),
+      skip_invalid: z.boolean().default(false),
+      import_id: z.string().optional(),
+    }),
+    importResult,
+    'Import a JSONL file the engine can read (CLI, desktop app); the engine reads it off-thread',
+  ),
   'datasets.importAbort': method(z.object({ import_id: z.string() }), z.object({ aborted: z.boolean() }), 'Drop an import in progress'),
   'datasets.rows': method(
     z.object({

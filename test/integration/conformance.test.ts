@@ -13,20 +13,14 @@ const judgesDir = path.join(conformanceDir, 'judges');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'while-conformance-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-// The functions of the statistics core (issue 3, part A); the judge functions land separately.
-const STATS_FUNCTIONS = new Set([
-  'task_key+row_key', 'wilson_interval', 'bootstrap_ci', 'pass_at', 'curriculum', 'compare_runs', 'delta_report',
-  'eval_variance', 'noise_band', 'holdout_size', 'detectable_effect', 'decontaminate',
-]);
+if (!existsSync(casesDir)) console.log(`conformance test: SKIPPED, no cases at ${casesDir} (the repo expects ../shared/conformance beside it)`);
 
 describe.skipIf(!existsSync(casesDir))('conformance cases (shared/conformance)', () => {
-  it('every statistics-core case matches the SDK output', async () => {
+  it('every case matches the SDK output', async () => {
     const outcomes = await runCases(casesDir, judgesDir, path.join(tmp, 'out'));
     expect(outcomes.length).toBeGreaterThan(0);
     const failing = outcomes.filter((o) => o.status === 'failed');
-    const ours = failing.filter((o) => STATS_FUNCTIONS.has(o.function));
-    if (failing.length) console.log(`failing cases: ${failing.map((o) => `${o.name} (${o.function}): ${o.problems.slice(0, 2).join('; ')}`).join('\n')}`);
-    expect(ours.map((o) => `${o.name}: ${o.problems.join('; ')}`)).toEqual([]);
+    expect(failing.map((o) => `${o.name} (${o.function}): ${o.problems.join('; ')}`)).toEqual([]);
     // every case wrote its actual.json in the expected.json shape
     for (const o of outcomes) {
       const actual = JSON.parse(readFileSync(path.join(tmp, 'out', o.name, 'actual.json'), 'utf8'));

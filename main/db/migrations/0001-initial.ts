@@ -23,11 +23,9 @@ CREATE TABLE rows (
   reply_length  INTEGER NOT NULL DEFAULT 0,
   row_json      TEXT NOT NULL
 );
+-- The one index rows need. Sorted views (reward, reply length, task) are computed per dataset and kept in
+-- memory (repos/sorted-rows.ts): a sort index per column would double the cost of every bulk import.
 CREATE UNIQUE INDEX rows_by_ordinal ON rows(dataset_id, ordinal);
--- Each sort of the rows table walks one of these indexes (ordinal breaks ties), so a page never sorts.
-CREATE INDEX rows_by_task ON rows(dataset_id, scenario_id, rollout_index, ordinal);
-CREATE INDEX rows_by_reward ON rows(dataset_id, reward, ordinal);
-CREATE INDEX rows_by_length ON rows(dataset_id, reply_length, ordinal);
 
 -- Append-only: a label is never updated or deleted; the current gold is derived from the latest records.
 CREATE TABLE labels (

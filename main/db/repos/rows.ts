@@ -1,6 +1,7 @@
 // Queries on the rows table: batched inserts, sorted pages, whole rows, streaming reads.
 import type { RowListItem, RowSortKey } from '../../../shared/api/datasets';
 import type { Db } from '../connection';
+import { sortedPage } from './sorted-rows';
 
 export interface StoredRow {
   ordinal: number;
@@ -25,32 +26,39 @@ export function rowInserter(db: Db, datasetId: string): (rows: StoredRow[]) => v
   });
 }
 
-/** Columns of each sort, in index order; ungraded rows (null reward) come first ascending, last descending. */
-const ORDER_BY: Record<RowSortKey, string[]> = {
-  ordinal: ['ordinal'],
-  reward: ['reward', 'ordinal'],
-  reply_length: ['reply_length', 'ordinal'],
-  task: ['scenario_id', 'rollout_index', 'ordinal'],
-};
-
 const HEAD_CHARS = 160;
 
 export function countRows(db: Db, datasetId: string): number {
   return (db.prepare('SELECT COUNT(*) AS n FROM rows WHERE dataset_id = ?').get(datasetId) as { n: number }).n;
 }
 
+const LIST_COLUMNS = `ordinal, scenario_id, rollout_index, reward, gold_state, reply_length,
+  substr(json_extract(row_json, '$.prompt'), 1, ${HEAD_CHARS}) AS prompt_head,
+  substr(json_extract(row_json, '$.final_text'), 1, ${HEAD_CHARS}) AS reply_head`;
+
+type ListRow = RowListItem & { prompt_head: unknown; reply_head: unknown };
+
+function toListItem(row: ListRow): RowListItem {
+  return { ...row, prompt_head: String(row.prompt_head ?? ''), reply_head: String(row.reply_head ?? '') };
+}
+
 export function pageRows(db: Db, datasetId: string, sort: RowSortKey, descending: boolean, offset: number, limit: number): RowListItem[] {
-  const direction = descending ? 'DESC' : 'ASC';
-  const order = ORDER_BY[sort].map((column) => `${column} ${direction}`).join(', ');
-  const rows = db
-    .prepare(
-      `SELECT ordinal, scenario_id, rollout_index, reward, gold_state, reply_length,
-              substr(json_extract(row_json, '$.prompt'), 1, ${HEAD_CHARS}) AS prompt_head,
-              substr(json_extract(row_json, '$.final_text'), 1, ${HEAD_CHARS}) AS reply_head
-       FROM rows WHERE dataset_id = ? ORDER BY ${order} LIMIT ? OFFSET ?`,
-    )
-    .all(datasetId, limit, offset) as Array<RowListItem & { prompt_head: unknown; reply_head: unknown }>;
-  return rows.map((row) => ({ ...row, prompt_head: String(row.prompt_head ?? ''), reply_head: String(row.reply_head ?? '') }));
+  if (sort === 'ordinal') {
+    const rows = db
+      .prepare(`SELECT ${LIST_COLUMNS} FROM rows WHERE dataset_id = ? ORDER BY ordinal ${descending ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`)
+      .all(datasetId, limit, offset) as ListRow[];
+    return rows.map(toListItem);
+  }
+  const ordinals = sortedPage(db, datasetId, sort, descending, offset, limit);
+  if (ordinals.length === 0) return [];
+  const found = db
+    .prepare(`SELECT ${LIST_COLUMNS} FROM rows WHERE dataset_id = ? AND ordinal IN (SELECT value FROM json_each(?))`)
+    .all(datasetId, JSON.stringify(ordinals)) as ListRow[];
+  const byOrdinal = new Map(found.map((row) => [row.ordinal, row]));
+  return ordinals.flatMap((ordinal) => {
+    const row = byOrdinal.get(ordinal);
+    return row ? [toListItem(row)] : [];
+  });
 }
 
 export function getRowJson(db: Db, datasetId: string, ordinal: number): string | undefined {

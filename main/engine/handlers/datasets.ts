@@ -1,5 +1,6 @@
 // Handlers for datasets and rows.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import { ApiError } from '../../../shared/api/define';
 import type { datasetsApi } from '../../../shared/api/datasets';
 import { deleteDataset, findDataset, listDatasets } from '../../db/repos/datasets';
@@ -40,6 +41,21 @@ export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
   'datasets.importEnd': async (input, ctx) => {
     const current = session(input.import_id);
     importSessions.delete(input.import_id);
+    const result = await current.end();
+    if (result.dataset_id) ctx.emit('datasets.changed', { id: result.dataset_id });
+    return result;
+  },
+  'datasets.importFile': async (input, ctx) => {
+    if (!fs.existsSync(input.path)) throw new ApiError('not_found', `no such file: ${input.path}`, input.path);
+    if (fs.statSync(input.path).isDirectory()) throw new ApiError('bad_input', `${input.path} is a folder, not a JSONL file`, input.path);
+    const importId = input.import_id ?? randomUUID();
+    const current = new ImportSession(ctx.db, { name: input.name, skipInvalid: input.skip_invalid, source: input.path });
+    try {
+      await current.readFile(input.path, () => ctx.emit('import.progress', { import_id: importId, ...current.progress }));
+    } catch (error) {
+      await current.abort();
+      throw new ApiError('failed', error instanceof Error ? error.message : String(error), input.path);
+    }
     const result = await current.end();
     if (result.dataset_id) ctx.emit('datasets.changed', { id: result.dataset_id });
     return result;
