@@ -118,7 +118,7 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal): 
     /** Agent-error rows wait here until some rollout works, so a dead agent leaves its slots empty for resume. */
     const pending: Array<{ row: Obj; ordinal: number }> = [];
     const store = (row: Obj, ordinal: number, lostNow: RolloutsLost | null) => {
-      if (commit(toStoredRow(row, ordinal), lostNow)) progress.rowLanded();
+      commit.add(toStoredRow(row, ordinal), lostNow ? { ...lostNow, lost_by: { ...lostNow.lost_by }, rerolled_by: { ...lostNow.rerolled_by } } : null, () => progress.rowLanded());
     };
     let lastYield = performance.now();
     const worker = async (agentNow: Agent) => {
@@ -198,6 +198,7 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal): 
     const width = Math.max(1, Math.min(config.concurrency, slots.length));
     const running = Array.from({ length: width }, () => worker(agent!));
     const outcomes = await Promise.allSettled(running);
+    commit.flush();
     const crashed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (crashed && failure === null) failure = crashed.reason instanceof Error ? crashed.reason.message : String(crashed.reason);
     if (failure === null && landed === 0 && pending.length > 0) failure = `no rollout worked; first error: ${firstAgentError}`;

@@ -16,6 +16,12 @@ const arg = (name, fallback) => {
 };
 /** Seconds per measure (each of ROUNDS rounds measures plain and agent once). */
 const SECONDS = arg('--seconds', 1);
+// Two servers: 40 ms per answer (a fast model: the engine must keep 32 requests in flight) and 2 ms (a stress
+// test where both clients are CPU-bound and the engine's own work per rollout shows).
+if (!process.argv.includes('--delay-ms')) {
+  for (const delay of [40, 2]) spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--delay-ms', String(delay), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(0);
+}
 const DELAY_MS = arg('--delay-ms', 2);
 const CONCURRENCY = 32;
 const ROUNDS = 3;
@@ -141,9 +147,9 @@ try {
   console.log(`  rounds: plain fetch ${round(plains)} | plain node:http ${round(https_)} | agent ${round(agents)}`);
   console.log(`  plain fetch keep-alive     ${plain.toFixed(0).padStart(7)} req/s   (the baseline of the target)`);
   console.log(`  plain node:http keep-alive ${plainHttp.toFixed(0).padStart(7)} req/s   (the leanest client, for reference)`);
-  console.log(`  OpenAI agent (turn())      ${agent.toFixed(0).padStart(7)} req/s  = ${pct(agent)} of plain fetch, ${pctHttp(agent)}  ${agent >= 0.9 * plain ? 'PASS' : 'BELOW'} (target >= 90%)`);
+  console.log(`  OpenAI agent (turn())      ${agent.toFixed(0).padStart(7)} req/s  = ${pct(agent)} of plain fetch, ${pctHttp(agent)}  ${agent >= 0.9 * plainHttp ? 'PASS' : 'BELOW'} (target >= 90% of node:http)`);
   if (run.skipped) console.log(`  while-desk run             skipped: ${run.skipped}`);
-  else console.log(`  while-desk run (engine)    ${runServerRate.toFixed(0).padStart(7)} req/s  = ${pct(runServerRate)} of plain fetch, ${pctHttp(runServerRate)}  ${runServerRate >= 0.9 * plain ? 'PASS' : 'BELOW'} (target >= 90%; ${run.rows} rows, ${stats.completions} requests, ${run.wallS.toFixed(1)} s wall incl. start-up)`);
+  else console.log(`  while-desk run (engine)    ${runServerRate.toFixed(0).padStart(7)} req/s  = ${pct(runServerRate)} of plain fetch, ${pctHttp(runServerRate)}  ${runServerRate >= 0.9 * plainHttp ? 'PASS' : 'BELOW'} (target >= 90% of node:http; ${run.rows} rows, ${stats.completions} requests, ${run.wallS.toFixed(1)} s wall incl. start-up)`);
 } finally {
   httpPool.destroy();
   server.kill();
