@@ -113,3 +113,19 @@ describe('row v1 schema', () => {
     expect(!line.ok && line.message).toMatch(/not valid JSON/);
   });
 });
+
+describe('export scrubbing (sdk-semantics §1.9)', () => {
+  it('removes the privileged keys at any depth and leaves other rows byte for byte', async () => {
+    const { exportRowJson } = await import('../../shared/schema/export-row');
+    const clean = '{"schema_version":"1","prompt":"p","steps":[],"final_text":"f","note":"refers to the manual"}';
+    expect(exportRowJson(clean)).toBe(clean);
+    const withBlock = JSON.stringify({
+      schema_version: '1',
+      prompt: 'p',
+      privileged: { reference: 'secret' },
+      steps: [{ tool: 't', arguments: { q: 1, rubric: 'x' }, result: [{ hidden_state: 1, ok: true }] }],
+      final_text: 'f',
+    });
+    expect(JSON.parse(exportRowJson(withBlock))).toEqual({ schema_version: '1', prompt: 'p', steps: [{ tool: 't', arguments: { q: 1 }, result: [{ ok: true }] }], final_text: 'f' });
+  });
+});

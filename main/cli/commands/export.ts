@@ -5,10 +5,11 @@ import { type Command, UsageError, dbFlag, parseFlags } from '../command';
 import { withEngine } from '../open-engine';
 import { requireDataset } from '../../engine/handlers/datasets';
 import { iterateRowJson } from '../../db/repos/rows';
+import { exportRowJson } from '../../../shared/schema/export-row';
 
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'Write a dataset or run back out as row-v1 JSONL',
+  summary: 'Write a dataset or run back out as row-v1 JSONL (the privileged block removed, as the SDK does)',
   usage: 'while-desk export DATASET_ID OUT.jsonl [--db PATH]',
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...dbFlag });
@@ -21,7 +22,7 @@ export const exportCommand: Command = {
       let written = 0;
       let buffer = '';
       for (const json of iterateRowJson(engine.ctx.db, id)) {
-        buffer += json + '\n';
+        buffer += exportRowJson(json) + '\n';
         written++;
         if (buffer.length > 1 << 20) {
           if (!stream.write(buffer)) await once(stream, 'drain');

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DatasetSummary } from '../../../shared/api/datasets';
 import type { Db } from '../connection';
+import { processAlive } from '../../engine/process-alive';
 
 export type DatasetKind = 'import' | 'run' | 'graded';
 
@@ -70,15 +71,6 @@ export function deleteDataset(db: Db, id: string): boolean {
     db.prepare('DELETE FROM sync_outbox WHERE dataset_id = ?').run(id);
     return db.prepare('DELETE FROM datasets WHERE id = ?').run(id).changes > 0;
   })();
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** An import whose process died left a half-written dataset: remove it so a refusal never leaves rows. */

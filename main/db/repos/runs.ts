@@ -4,6 +4,7 @@ import type { Task } from '../../../shared/schema/task';
 import type { Db } from '../connection';
 import type { StoredRow } from './rows';
 import { insertDataset } from './datasets';
+import { processAlive } from '../../engine/process-alive';
 
 export interface RunRecord {
   id: string;
@@ -66,15 +67,6 @@ export function getRun(db: Db, id: string): RunRecord | undefined {
     createdAt: row.created_at,
     finishedAt: row.finished_at,
   };
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** 'running' in the database but neither going here nor in a live process: it was interrupted (crash, kill -9). */
