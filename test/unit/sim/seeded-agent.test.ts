@@ -118,7 +118,10 @@ describe('a seeded run', () => {
 
   it('re-rolls empty replies and counts them; cancel keeps finished rows; resume fills exactly the rest', async () => {
     const e = engine();
-    const started = await e.call('runs.start', { tasks_path: tasksFile, agent: 'seeded', k: 300, seed: 5, concurrency: 8 });
+    // Large enough that the cancel lands long before the end, even at >10k seeded rollouts per second.
+    const k = 1500;
+    const total = 8 * k;
+    const started = await e.call('runs.start', { tasks_path: tasksFile, agent: 'seeded', k, seed: 5, concurrency: 8 });
     await new Promise<void>((resolve) => {
       const off = e.on('run.progress', (p) => {
         if (p.run_id === started.run_id && p.done >= 200) {
@@ -131,13 +134,13 @@ describe('a seeded run', () => {
     await waitForRun(e.ctx, started.run_id);
     const cancelled = await e.call('runs.get', { id: started.run_id });
     expect(cancelled.status).toBe('cancelled');
-    expect(cancelled.rows).toBeLessThan(2400);
+    expect(cancelled.rows).toBeLessThan(total);
     const resumed = await e.call('runs.resume', { id: started.run_id });
-    expect(resumed.remaining).toBe(2400 - cancelled.rows);
+    expect(resumed.remaining).toBe(total - cancelled.rows);
     await waitForRun(e.ctx, started.run_id);
     const done = await e.call('runs.get', { id: started.run_id });
     expect(done.status).toBe('done');
-    expect(done.rows).toBe(2400);
+    expect(done.rows).toBe(total);
     expect(done.rollouts_lost.rerolled).toBeGreaterThan(0);
     expect(Object.keys(done.rollouts_lost.rerolled_by)).toEqual(['empty_reply']);
     const dupes = e.ctx.db
@@ -145,7 +148,7 @@ describe('a seeded run', () => {
       .get(started.run_id) as { n: number };
     expect(dupes.n).toBe(0);
     const list = await e.call('runs.list', {});
-    expect(list[0]).toMatchObject({ id: started.run_id, status: 'done', rows: 2400, expected_rows: 2400 });
+    expect(list[0]).toMatchObject({ id: started.run_id, status: 'done', rows: total, expected_rows: total });
   });
 
   it('takes the task set as text, and a judge that throws leaves reward null with its status', async () => {
