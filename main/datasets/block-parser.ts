@@ -1,16 +1,19 @@
-// Parses import text off the engine thread when the worker bundle is built; inline otherwise (e.g. in unit tests).
+// Parses import blocks off the engine thread on a small pool of workers (inline when the worker bundle is not
+// built, e.g. in unit tests). Blocks may finish out of order; callers apply them in file order.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../engine/package-root';
 import { parseBlock, type ParsedBlock } from './parse-block';
-import { readLineBlocks } from './read-lines';
+import { decodeBlock, readLineByteBlocks } from './read-lines';
+
+/** Blocks parsed ahead of the writer: bounds memory to a few MiB of text and their rows. */
+const MAX_BLOCKS_IN_FLIGHT = 3;
 
 export interface BlockParser {
-  /** Line numbers in the result count from 1 within the block. */
-  parse(block: string): Promise<ParsedBlock>;
-  /** Reads and parses a whole file; onBlock gets its blocks in file order, and reading waits for it. */
-  parseFile(file: string, onBlock: (block: ParsedBlock) => void): Promise<void>;
+  /** Parses one block of complete lines; line numbers in the result count from 1 within the block. */
+  parse(block: string | Uint8Array): Promise<ParsedBlock>;
   close(): void;
 }
 
@@ -20,74 +23,53 @@ function workerScript(): string | null {
 }
 
 function inlineParser(): BlockParser {
-  return {
-    parse: async (block) => parseBlock(block),
-    parseFile: async (file, onBlock) => {
-      for await (const block of readLineBlocks(file)) onBlock(parseBlock(block));
-    },
-    close: () => {},
-  };
+  return { parse: async (block) => parseBlock(typeof block === 'string' ? block : decodeBlock(block)), close: () => {} };
 }
 
-type WorkerReply = { id: number; result?: ParsedBlock; block?: ParsedBlock; done?: true; error?: string };
-
-function workerParser(script: string): BlockParser {
-  const worker = new Worker(script);
-  worker.unref();
-  const handlers = new Map<number, { message: (reply: WorkerReply) => void; fail: (error: Error) => void }>();
-  let nextId = 1;
+function workerPool(script: string, size: number): BlockParser {
+  const waiting = new Map<number, { resolve: (block: ParsedBlock) => void; reject: (error: Error) => void }>();
   const failAll = (error: Error) => {
-    for (const handler of handlers.values()) handler.fail(error);
-    handlers.clear();
+    for (const waiter of waiting.values()) waiter.reject(error);
+    waiting.clear();
   };
-  worker.on('message', (reply: WorkerReply) => handlers.get(reply.id)?.message(reply));
-  worker.on('error', failAll);
-  worker.on('exit', (code) => code !== 0 && failAll(new Error(`the import worker stopped (exit ${code})`)));
+  const workers = Array.from({ length: size }, () => {
+    const worker = new Worker(script);
+    worker.unref();
+    worker.on('message', (reply: { id: number; result: ParsedBlock }) => {
+      waiting.get(reply.id)?.resolve(reply.result);
+      waiting.delete(reply.id);
+    });
+    worker.on('error', failAll);
+    worker.on('exit', (code) => code !== 0 && failAll(new Error(`an import worker stopped (exit ${code})`)));
+    return worker;
+  });
+  let nextId = 1;
   return {
     parse(block) {
       const id = nextId++;
+      const worker = workers[id % workers.length];
       return new Promise((resolve, reject) => {
-        handlers.set(id, {
-          message: (reply) => {
-            handlers.delete(id);
-            resolve(reply.result!);
-          },
-          fail: reject,
-        });
-        worker.postMessage({ kind: 'block', id, block });
+        waiting.set(id, { resolve, reject });
+        if (typeof block === 'string') worker.postMessage({ id, text: block });
+        else worker.postMessage({ id, bytes: block }, [block.buffer as ArrayBuffer]);
       });
     },
-    parseFile(file, onBlock) {
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        const finish = (error?: Error) => {
-          handlers.delete(id);
-          if (error) reject(error);
-          else resolve();
-        };
-        handlers.set(id, {
-          message: (reply) => {
-            if (reply.block) {
-              try {
-                onBlock(reply.block);
-              } catch (error) {
-                finish(error instanceof Error ? error : new Error(String(error)));
-                return;
-              }
-              worker.postMessage({ kind: 'ack' });
-            } else if (reply.error) finish(new Error(`could not read ${file}: ${reply.error}`));
-            else if (reply.done) finish();
-          },
-          fail: finish,
-        });
-        worker.postMessage({ kind: 'file', id, file });
-      });
-    },
-    close: () => void worker.terminate(),
+    close: () => workers.forEach((worker) => void worker.terminate()),
   };
 }
 
 export function createBlockParser(): BlockParser {
   const script = workerScript();
-  return script ? workerParser(script) : inlineParser();
+  // One core stays with the engine thread, which writes the rows.
+  return script ? workerPool(script, Math.max(1, Math.min(4, os.availableParallelism() - 1))) : inlineParser();
+}
+
+/** Reads, parses and hands over a whole file, block by block in file order, at most a few blocks ahead. */
+export async function parseFileInOrder(parser: BlockParser, file: string, onBlock: (block: ParsedBlock) => void): Promise<void> {
+  const inFlight: Array<Promise<ParsedBlock>> = [];
+  for await (const bytes of readLineByteBlocks(file)) {
+    inFlight.push(parser.parse(bytes));
+    if (inFlight.length >= MAX_BLOCKS_IN_FLIGHT) onBlock(await inFlight.shift()!);
+  }
+  while (inFlight.length > 0) onBlock(await inFlight.shift()!);
 }

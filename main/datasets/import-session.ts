@@ -5,7 +5,7 @@ import type { ImportLineError, ImportResult } from '../../shared/api/datasets';
 import type { Db } from '../db/connection';
 import { deleteDataset, insertDataset, setDatasetStatus } from '../db/repos/datasets';
 import { rowInserter, type StoredRow } from '../db/repos/rows';
-import { createBlockParser, type BlockParser } from './block-parser';
+import { createBlockParser, parseFileInOrder, type BlockParser } from './block-parser';
 import type { ParsedBlock } from './parse-block';
 
 /** Errors kept for the report; every bad line is still counted. */
@@ -67,11 +67,11 @@ export class ImportSession {
     if (this.failure) throw this.failure;
   }
 
-  /** Imports a whole file read by the worker itself (local callers: the CLI, the desktop app's file dialog). */
+  /** Imports a whole file the engine reads itself (local callers: the CLI, the desktop app's file dialog). */
   async readFile(file: string, onProgress?: () => void): Promise<void> {
     if (this.finished) throw new Error('this import has already finished');
     await this.tail;
-    await this.parser.parseFile(file, (block) => {
+    await parseFileInOrder(this.parser, file, (block) => {
       this.apply(block);
       onProgress?.();
     });
