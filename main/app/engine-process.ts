@@ -1,6 +1,8 @@
 // Starts the engine host in a utilityProcess and hands each window its own MessagePort to it.
 import path from 'node:path';
 import { MessageChannelMain, utilityProcess, type UtilityProcess, type WebContents } from 'electron';
+import type { SecretRequest } from '../engine/parent-secret-store';
+import { answerSecretRequest } from './keychain';
 
 export interface EngineProcess {
   connect(contents: WebContents): void;
@@ -12,6 +14,9 @@ export function startEngineProcess(appRoot: string, sqliteBinding: string | unde
     serviceName: 'While Desk engine',
     stdio: 'inherit',
     env: { ...process.env, ...(sqliteBinding ? { WHILE_DESK_SQLITE_BINDING: sqliteBinding } : {}) },
+  });
+  child.on('message', (message: SecretRequest) => {
+    if (message?.type === 'secret') child.postMessage(answerSecretRequest(message));
   });
   return {
     connect(contents) {

@@ -1,6 +1,7 @@
 // What every handler gets: the one writer connection, an event emitter, and shutdown hooks.
 import type { Db } from '../db/connection';
 import type { EventName, EventPayload } from '../../shared/api/index';
+import type { SecretStore } from './secret-store';
 
 export interface EngineContext {
   db: Db;
@@ -8,4 +9,6 @@ export interface EngineContext {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** Register cleanup to run when the engine closes (worker pools, child processes). */
   onClose(cleanup: () => void | Promise<void>): void;
+  /** The OS keychain, in the desktop app only. */
+  secrets?: SecretStore;
 }

@@ -4,10 +4,13 @@ import { ApiError, api, describeZodError, isMethodName, type EventName, type Eve
 import { openDatabase, resolveDbPath, type OpenOptions } from '../db/connection';
 import { recoverInterruptedImports } from '../db/repos/datasets';
 import type { EngineContext } from './context';
+import type { SecretStore } from './secret-store';
 import { handlers } from './handlers/index';
 
 export interface EngineOptions extends OpenOptions {
   dbPath?: string;
+  /** The desktop app's keychain; agents then also find keys there (api-key.ts). */
+  secrets?: SecretStore;
 }
 
 export interface Engine {
@@ -35,6 +38,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       emitter.emit('*', event, payload);
     },
     onClose: (cleanup) => cleanups.push(cleanup),
+    secrets: options.secrets,
   };
 
   async function callRaw(method: string, input: unknown): Promise<unknown> {

@@ -1,7 +1,9 @@
 // Engine host for the desktop app: runs in an Electron utilityProcess (plain Node APIs, no `electron` import).
 // Electron main hands it one MessagePort per window; the renderer talks to the engine directly over that port.
 import type { RpcMessage } from '../../shared/api/rpc';
+import { setKeychainLookup } from '../sim/agents/api-key';
 import { createEngine } from './engine';
+import { parentSecretStore } from './parent-secret-store';
 import { serveRpc } from './rpc-server';
 
 interface PortLike {
@@ -21,9 +23,14 @@ if (!parentPort) {
   process.exit(1);
 }
 
+const secrets = parentSecretStore(parentPort);
+// An agent's key: --api-key-env NAME first, then the keychain entry stored under that same NAME.
+setKeychainLookup(({ envName }) => secrets.get(envName));
+
 const engine = createEngine({
   dbPath: process.env.WHILE_DESK_DB || undefined,
   nativeBinding: process.env.WHILE_DESK_SQLITE_BINDING || undefined,
+  secrets,
 });
 
 parentPort.on('message', (event) => {

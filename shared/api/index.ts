@@ -4,9 +4,10 @@ import { appApi } from './app';
 import { datasetsApi, datasetsEvents } from './datasets';
 import { modelsApi, modelsEvents } from './models';
 import { runsApi, runsEvents } from './runs';
+import { secretsApi } from './secrets';
 import { statsApi, statsEvents } from './stats';
 
-export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi } as const;
+export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi } as const;
 export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents } as const;
 
 export type Api = typeof api;

@@ -36,4 +36,15 @@ export default [
       await page.getByRole('heading', { name: 'Runs and datasets' }).waitFor();
     },
   },
+  {
+    name: 'settings show the database and say where API keys come from without a keychain',
+    async run({ page, url }) {
+      await page.goto(url);
+      await page.getByRole('link', { name: 'Settings' }).click();
+      await page.getByRole('heading', { name: 'Settings' }).waitFor();
+      await page.getByText('e2e.db').waitFor();
+      await page.getByLabel('API keys').getByText('--api-key-env NAME').waitFor();
+      assert.equal(await page.getByRole('form', { name: 'Store an API key' }).count(), 0);
+    },
+  },
 ];

@@ -4,6 +4,7 @@ import { appHandlers } from './app';
 import { datasetsHandlers } from './datasets';
 import { modelsHandlers } from './models';
 import { runsHandlers } from './runs';
+import { secretsHandlers } from './secrets';
 import { statsHandlers } from './stats';
 import type { HandlerMap } from './types';
 
@@ -13,4 +14,5 @@ export const handlers: HandlerMap<MethodName> = {
   ...statsHandlers,
   ...runsHandlers,
   ...modelsHandlers,
+  ...secretsHandlers,
 };

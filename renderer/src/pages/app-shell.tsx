@@ -7,6 +7,7 @@ import { DatasetPage } from './datasets/dataset-page';
 import { DatasetsPage } from './datasets/datasets-page';
 import { PlannedPage } from './planned-page';
 import { RunScreens } from './runs/run-screens';
+import { SettingsPage } from './settings/settings-page';
 
 const NAV: Array<{ section: Section; label: string; key: string }> = [
   { section: 'runs', label: 'Runs and datasets', key: '1' },
@@ -37,6 +38,7 @@ function ConnectionBanner() {
 
 function Page() {
   const route = useRoute((s) => s.route);
+  if (route.section === 'settings') return <SettingsPage />;
   if (route.section !== 'runs') return <PlannedPage section={route.section} />;
   if (route.page === 'dataset' && route.id) return <DatasetPage id={route.id} tab={route.tab} />;
   if (route.page === 'new-run' || route.page === 'run' || route.page === 'models') return <RunScreens route={route} />;

@@ -1,7 +1,7 @@
 // Sections not built yet: each says plainly what it will hold. No fake data.
 import type { Section } from '../store/route-store';
 
-const PLANNED: Record<Exclude<Section, 'runs'>, { title: string; lines: string[] }> = {
+const PLANNED: Record<Exclude<Section, 'runs' | 'settings'>, { title: string; lines: string[] }> = {
   label: {
     title: 'Label',
     lines: [
@@ -24,13 +24,9 @@ const PLANNED: Record<Exclude<Section, 'runs'>, { title: string; lines: string[]
       'Nothing leaves this machine until you turn sync on; an outbox keeps every item until the platform confirms it.',
     ],
   },
-  settings: {
-    title: 'Settings',
-    lines: ['Database location, model folders, API keys kept in the system keychain, and sync account.'],
-  },
 };
 
-export function PlannedPage({ section }: { section: Exclude<Section, 'runs'> }) {
+export function PlannedPage({ section }: { section: Exclude<Section, 'runs' | 'settings'> }) {
   const page = PLANNED[section];
   return (
     <section className="page">
