@@ -6,14 +6,14 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../engine/package-root';
 import { parseBlock, type ParsedBlock } from './parse-block';
-import { decodeBlock, readLineByteBlocks } from './read-lines';
+import { readLineBlocks } from './read-lines';
 
 /** Blocks parsed ahead of the writer: bounds memory to a few MiB of text and their rows. */
 const MAX_BLOCKS_IN_FLIGHT = 3;
 
 export interface BlockParser {
   /** Parses one block of complete lines; line numbers in the result count from 1 within the block. */
-  parse(block: string | Uint8Array): Promise<ParsedBlock>;
+  parse(block: string): Promise<ParsedBlock>;
   close(): void;
 }
 
@@ -23,7 +23,7 @@ function workerScript(): string | null {
 }
 
 function inlineParser(): BlockParser {
-  return { parse: async (block) => parseBlock(typeof block === 'string' ? block : decodeBlock(block)), close: () => {} };
+  return { parse: async (block) => parseBlock(block), close: () => {} };
 }
 
 function workerPool(script: string, size: number): BlockParser {
@@ -50,8 +50,7 @@ function workerPool(script: string, size: number): BlockParser {
       const worker = workers[id % workers.length];
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        if (typeof block === 'string') worker.postMessage({ id, text: block });
-        else worker.postMessage({ id, bytes: block }, [block.buffer as ArrayBuffer]);
+        worker.postMessage({ id, text: block });
       });
     },
     close: () => workers.forEach((worker) => void worker.terminate()),
@@ -65,11 +64,15 @@ export function createBlockParser(): BlockParser {
 }
 
 /** Reads, parses and hands over a whole file, block by block in file order, at most a few blocks ahead. */
-export async function parseFileInOrder(parser: BlockParser, file: string, onBlock: (block: ParsedBlock) => void): Promise<void> {
-  const inFlight: Array<Promise<ParsedBlock>> = [];
-  for await (const bytes of readLineByteBlocks(file)) {
-    inFlight.push(parser.parse(bytes));
-    if (inFlight.length >= MAX_BLOCKS_IN_FLIGHT) onBlock(await inFlight.shift()!);
+export async function parseFileInOrder(parser: BlockParser, file: string, onBlock: (block: ParsedBlock, text: string) => void): Promise<void> {
+  const inFlight: Array<{ text: string; parsed: Promise<ParsedBlock> }> = [];
+  const next = async () => {
+    const { text, parsed } = inFlight.shift()!;
+    onBlock(await parsed, text);
+  };
+  for await (const text of readLineBlocks(file)) {
+    inFlight.push({ text, parsed: parser.parse(text) });
+    if (inFlight.length >= MAX_BLOCKS_IN_FLIGHT) await next();
   }
-  while (inFlight.length > 0) onBlock(await inFlight.shift()!);
+  while (inFlight.length > 0) await next();
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/connection';
 import { deleteDataset, insertDataset, setDatasetStatus } from '../db/repos/datasets';
 import { rowInserter, type StoredRow } from '../db/repos/rows';
 import { createBlockParser, parseFileInOrder, type BlockParser } from './block-parser';
-import type { ParsedBlock } from './parse-block';
+import { storedRows, type ParsedBlock } from './parse-block';
 
 /** Errors kept for the report; every bad line is still counted. */
 const MAX_REPORTED_ERRORS = 1000;
@@ -71,8 +71,8 @@ export class ImportSession {
   async readFile(file: string, onProgress?: () => void): Promise<void> {
     if (this.finished) throw new Error('this import has already finished');
     await this.tail;
-    await parseFileInOrder(this.parser, file, (block) => {
-      this.apply(block);
+    await parseFileInOrder(this.parser, file, (block, text) => {
+      this.apply(block, text);
       onProgress?.();
     });
   }
@@ -113,7 +113,7 @@ export class ImportSession {
     this.tail = this.tail.then(async () => {
       if (this.failure) return;
       try {
-        this.apply(await parsed);
+        this.apply(await parsed, block);
       } catch (error) {
         this.failure = error instanceof Error ? error : new Error(String(error));
       }
@@ -121,7 +121,7 @@ export class ImportSession {
     this.inFlight.push(this.tail);
   }
 
-  private apply(block: ParsedBlock): void {
+  private apply(block: ParsedBlock, text: string): void {
     const lineOffset = this.linesDone;
     this.linesDone += block.lineCount;
     for (const error of block.errors) {
@@ -130,9 +130,7 @@ export class ImportSession {
     }
     // Once the file is refused, later blocks are read only to report every bad line.
     if (this.badLines > 0 && !this.options.skipInvalid) return;
-    // The rows are this block's own copies: number them in place.
-    const rows = block.rows;
-    for (let i = 0; i < rows.length; i++) rows[i].ordinal = this.imported + i;
+    const rows = storedRows(block, text, this.imported);
     this.insertBatch(rows);
     this.imported += rows.length;
   }

@@ -96,6 +96,11 @@ export function loadTrace(source: Obj): Obj | null {
   return row;
 }
 
+function isEmpty(value: Obj): boolean {
+  for (const _key in value) return false;
+  return true;
+}
+
 function isObj(value: unknown): value is Obj {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -127,8 +132,8 @@ export type Normalized = { ok: true; row: Obj; shape: RowShape } | { ok: false; 
  */
 export function normalizeRow(input: unknown): Normalized {
   if (!isObj(input)) return { ok: false, message: 'not a JSON object (not_a_dict)' };
-  if (Object.keys(input).length === 0) return { ok: false, message: 'empty object (empty_row)' };
   const shape = detectShape(input);
+  if (shape !== 'v1' && isEmpty(input)) return { ok: false, message: 'empty object (empty_row)' };
   if (shape === 'v1') return { ok: true, row: input, shape };
   if (shape === 'engine' || shape === 'otel') {
     const row: Obj = { ...input };

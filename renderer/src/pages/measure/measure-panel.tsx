@@ -4,7 +4,6 @@ import { desk } from '../../api/desk';
 import { CurriculumPanel } from './curriculum-panel';
 import { MeasureControls, defaultSettings, type MeasureSettings } from './measure-controls';
 import { PassAtCard } from './pass-at-card';
-import { warmPlotly } from './plot';
 import { ReliabilityPlot } from './reliability-plot';
 import { cancelJob, useStatsJob, type JobState } from './use-stats-job';
 import './measure.css';
@@ -28,7 +27,6 @@ function Pending({ state, what }: { state: JobState<unknown>; what: string }) {
 export function MeasurePanel({ datasetId }: { datasetId: string }) {
   const [settings, setSettings] = useState<MeasureSettings>(defaultSettings);
   const [version, setVersion] = useState(0);
-  useEffect(warmPlotly, []);
   useEffect(() => desk.on('datasets.changed', (event) => event.id === datasetId && setVersion((v) => v + 1)), [datasetId]);
 
   const passInput = useMemo(

@@ -8,29 +8,8 @@ function loadPlotly(): Promise<PlotlyApi> {
   return plotly;
 }
 
-// Plotly's one-off script evaluation is a long task: the Measure panel starts it while the statistics compute in
-// the worker (never on other screens), and a throwaway off-screen chart pays the first draw's set-up too.
-let warmed = false;
-export function warmPlotly(): void {
-  if (warmed || typeof window === 'undefined') return;
-  warmed = true;
-  const warm = () =>
-    void loadPlotly()
-      .then(async (Plotly) => {
-        const el = document.createElement('div');
-        el.style.cssText = 'position:fixed;left:-10000px;top:0;width:400px;height:200px;';
-        document.body.appendChild(el);
-        try {
-          await Plotly.newPlot(el, [{ type: 'bar', x: ['a'], y: [1] }, { type: 'scatter', mode: 'lines+markers', x: [1, 2], y: [1, 2], error_y: { type: 'data', array: [0.1, 0.1] } }], { height: 200 }, { displaylogo: false });
-          Plotly.purge(el);
-        } finally {
-          el.remove();
-        }
-      })
-      .catch(() => undefined);
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(warm, { timeout: 2_000 });
-  else setTimeout(warm, 100);
-}
+// Plotly is loaded when the first chart is drawn, i.e. once a statistic has come back from the worker: its
+// one-off script evaluation is a long task, and it must not fall while a statistic computes or a table scrolls.
 
 function themeColors(): { text: string; line: string } {
   const style = getComputedStyle(document.documentElement);
