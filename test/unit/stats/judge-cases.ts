@@ -1,9 +1,10 @@
 // Loads a conformance case folder (../shared/conformance beside the checkout) and runs it through the judge invokers.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { compareCase, type ResamplingInfo } from '../../../main/conformance/compare';
 import { judgeFunctions } from '../../../main/conformance/judge-functions';
+import { loadJudge as loadCaseJudge, substitute } from '../../../main/conformance/run-cases';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const conformanceDir = path.resolve(repoRoot, '../shared/conformance');
@@ -16,28 +17,9 @@ export function readJsonl(file: string): Record<string, unknown>[] {
   return readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-export async function loadJudge(name: string): Promise<Judge> {
-  const mod = (await import(pathToFileURL(path.join(judgesDir, `${name}.mjs`)).href)) as { default: (row: Record<string, unknown>) => unknown };
-  // named like the SDK oracle's judge function, so the stamp name judge_trust compares rows against is the case's
-  const judge: Judge = async (row) => mod.default(row);
-  Object.defineProperty(judge, 'name', { value: name });
-  return judge;
-}
-
-function substitute(value: unknown, dir: string, judge: Judge | undefined): unknown {
-  if (typeof value === 'string') {
-    if (value === '$judge') return judge;
-    if (value.startsWith('@')) {
-      const name = value.slice(1);
-      if (name.endsWith('.json')) return JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
-      const file = path.join(dir, `${name}.jsonl`);
-      if (existsSync(file)) return readJsonl(file);
-    }
-    return value;
-  }
-  if (Array.isArray(value)) return value.map((v) => substitute(v, dir, judge));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, dir, judge)]));
-  return value;
+/** The conformance runner's own judge loader (named after the case's judge, as the SDK names it). */
+export function loadJudge(name: string): Promise<Judge> {
+  return loadCaseJudge(judgesDir, name);
 }
 
 /** Runs one case and returns {actual, problems} compared with expected.json by the README's rules. */
