@@ -9,7 +9,7 @@ import { parseBlock, type ParsedBlock } from './parse-block';
 import { readLineBlocks } from './read-lines';
 
 /** Blocks parsed ahead of the writer: bounds memory to a few MiB of text and their rows. */
-const MAX_BLOCKS_IN_FLIGHT = 3;
+export const MAX_BLOCKS_IN_FLIGHT = 3;
 
 export interface BlockParser {
   /** Parses one block of complete lines; line numbers in the result count from 1 within the block. */

@@ -5,13 +5,11 @@ import type { ImportLineError, ImportResult } from '../../shared/api/datasets';
 import type { Db } from '../db/connection';
 import { deleteDataset, insertDataset, setDatasetStatus } from '../db/repos/datasets';
 import { rowInserter, type StoredRow } from '../db/repos/rows';
-import { createBlockParser, parseFileInOrder, type BlockParser } from './block-parser';
+import { createBlockParser, MAX_BLOCKS_IN_FLIGHT, parseFileInOrder, type BlockParser } from './block-parser';
 import { storedRows, type ParsedBlock } from './parse-block';
 
 /** Errors kept for the report; every bad line is still counted. */
 const MAX_REPORTED_ERRORS = 1000;
-/** Blocks parsed ahead of the writer before write() waits (bounds memory). */
-const MAX_BLOCKS_IN_FLIGHT = 3;
 
 export interface ImportOptions {
   name: string;

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { isAscii } from 'node:buffer';
 
-export async function* readLineByteBlocks(file: string): AsyncGenerator<Uint8Array> {
+async function* readLineByteBlocks(file: string): AsyncGenerator<Uint8Array> {
   let carry: Buffer | null = null;
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
     const bytes = chunk as Buffer;
@@ -24,7 +24,7 @@ export async function* readLineByteBlocks(file: string): AsyncGenerator<Uint8Arr
 }
 
 /** UTF-8 decoding with the much faster latin1 path for pure-ASCII blocks (most JSONL is). */
-export function decodeBlock(bytes: Uint8Array): string {
+function decodeBlock(bytes: Uint8Array): string {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return isAscii(buffer) ? buffer.toString('latin1') : buffer.toString('utf8');
 }

@@ -1,6 +1,7 @@
 // while-desk datasets [--json] [--db PATH]
 import { type Command, dbFlag, jsonFlag, parseFlags } from '../command';
 import { withEngine } from '../open-engine';
+import { formatTable } from '../table';
 
 export const datasetsCommand: Command = {
   name: 'datasets',
@@ -18,9 +19,7 @@ export const datasetsCommand: Command = {
       return 0;
     }
     const lines = datasets.map((d) => [d.id, d.kind, d.status, String(d.rows), d.name]);
-    const header = ['ID', 'KIND', 'STATUS', 'ROWS', 'NAME'];
-    const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
-    for (const line of [header, ...lines]) io.out(line.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+    io.out(formatTable(['ID', 'KIND', 'STATUS', 'ROWS', 'NAME'], lines));
     return 0;
   },
 };

@@ -1,6 +1,7 @@
 // while-desk runs [--json]: every run with its status and rows so far.
 import { type Command, dbFlag, jsonFlag, parseFlags } from '../command';
 import { withEngine } from '../open-engine';
+import { formatTable } from '../table';
 
 export const runsCommand: Command = {
   name: 'runs',
@@ -18,9 +19,7 @@ export const runsCommand: Command = {
       return 0;
     }
     const lines = runs.map((r) => [r.id, r.status, `${r.rows}/${r.expected_rows}`, r.agent, r.name]);
-    const header = ['ID', 'STATUS', 'ROWS', 'AGENT', 'NAME'];
-    const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i].length)));
-    for (const line of [header, ...lines]) io.out(line.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd() + '\n');
+    io.out(formatTable(['ID', 'STATUS', 'ROWS', 'AGENT', 'NAME'], lines));
     return 0;
   },
 };

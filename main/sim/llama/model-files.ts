@@ -26,6 +26,15 @@ interface Candidate {
   source: ModelSource;
 }
 
+/** A folder's entries, or none when it cannot be read (missing, no permission). */
+function readEntries(dir: string): fs.Dirent[] {
+  try {
+    return fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
 function isDir(dir: string): boolean {
   try {
     return fs.statSync(dir).isDirectory();
@@ -48,12 +57,7 @@ function walkGguf(root: string): string[] {
     }
     if (seen.has(real) || depth > MAX_DEPTH) return;
     seen.add(real);
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
+    const entries = readEntries(dir);
     for (const entry of entries) {
       if (--budget < 0) return;
       if (entry.name.startsWith('.')) continue;
@@ -81,12 +85,7 @@ function ollamaCandidates(modelsDir: string): Candidate[] {
   const manifests = path.join(modelsDir, 'manifests');
   const out: Candidate[] = [];
   const walk = (dir: string, parts: string[]) => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
+    const entries = readEntries(dir);
     for (const entry of entries) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory() && parts.length < 3) walk(full, [...parts, entry.name]);
