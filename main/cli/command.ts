@@ -9,10 +9,15 @@ export interface CliIo {
 }
 
 export interface Command {
-  name: string;
-  summary: string;
   usage: string;
   run(args: string[], io: CliIo): Promise<number>;
+}
+
+/** What `--help` lists; the command itself is loaded on demand. */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<Command>;
 }
 
 /** A mistake in how the command was called: printed with the usage, exit code 2. */

@@ -30,13 +30,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     io.out(`${ENGINE_VERSION}\n`);
     return 0;
   }
-  const command = commands.find((candidate) => candidate.name === name);
-  if (!command) {
+  const entry = commands.find((candidate) => candidate.name === name);
+  if (!entry) {
     io.err(`while-desk: unknown command "${name}"\n\n${helpText()}`);
     return 2;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(`${command.summary}\n\nUsage: ${command.usage}\n`);
+    io.out(`${entry.summary}\n\nUsage: ${command.usage}\n`);
     return 0;
   }
   try {

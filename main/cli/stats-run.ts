@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ApiError } from '../../shared/api/define';
 import { loadRows } from '../db/repos/rows';
 import { parseRowLine } from '../datasets/parse-row-line';
+import { rowProblem } from '../datasets/row-check';
 import type { Engine } from '../engine/engine';
 import { requireDataset } from '../engine/handlers/datasets';
 import { loadJudge } from '../judges/load-judge';
@@ -29,7 +30,7 @@ export function readJsonlRows(file: string): unknown[] {
   const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
-    const parsed = parseRowLine(line);
+    const parsed = parseRowLine(line, rowProblem);
     if (parsed.ok) {
       rows.push(parsed.row);
       return;

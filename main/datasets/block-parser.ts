@@ -5,15 +5,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../engine/package-root';
+import { BLOCK_BYTES, blockRanges, readFileBlock } from './file-blocks';
+import type { ParseRequest } from './import-worker';
 import { parseBlock, type ParsedBlock } from './parse-block';
-import { readLineBlocks } from './read-lines';
 
 /** Blocks parsed ahead of the writer: bounds memory to a few MiB of text and their rows. */
-export const MAX_BLOCKS_IN_FLIGHT = 3;
+export const MAX_BLOCKS_IN_FLIGHT = 4;
+
+type Work = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'file-block'; file: string; size: number; from: number; to: number };
 
 export interface BlockParser {
-  /** Parses one block of complete lines; line numbers in the result count from 1 within the block. */
-  parse(block: string): Promise<ParsedBlock>;
+  /** Parses one block of complete lines (bytes of its own: they are transferred); line numbers count from 1 within it. */
+  parse(work: Work): Promise<ParsedBlock>;
+  /** Hands a written block's memory back, to be read into again (saves fresh pages on every block). */
+  recycle(bytes: Uint8Array): void;
   close(): void;
 }
 
@@ -23,8 +28,17 @@ function workerScript(): string | null {
 }
 
 function inlineParser(): BlockParser {
-  return { parse: async (block) => parseBlock(block), close: () => {} };
+  return {
+    async parse(work) {
+      const { rowProblem } = await import('./row-check');
+      return parseBlock(work.kind === 'bytes' ? work.bytes : readFileBlock(work.file, work.size, work.from, work.to), rowProblem);
+    },
+    recycle: () => {},
+    close: () => {},
+  };
 }
+
+type Reply = { id: number; result: ParsedBlock; error?: undefined } | { id: number; error: string };
 
 function workerPool(script: string, size: number): BlockParser {
   const waiting = new Map<number, { resolve: (block: ParsedBlock) => void; reject: (error: Error) => void }>();
@@ -35,9 +49,11 @@ function workerPool(script: string, size: number): BlockParser {
   const workers = Array.from({ length: size }, () => {
     const worker = new Worker(script);
     worker.unref();
-    worker.on('message', (reply: { id: number; result: ParsedBlock }) => {
-      waiting.get(reply.id)?.resolve(reply.result);
+    worker.on('message', (reply: Reply) => {
+      const waiter = waiting.get(reply.id);
       waiting.delete(reply.id);
+      if (reply.error !== undefined) waiter?.reject(new Error(reply.error));
+      else waiter?.resolve(reply.result);
     });
     worker.on('error', failAll);
     worker.on('exit', (code) => code !== 0 && failAll(new Error(`an import worker stopped (exit ${code})`)));
@@ -45,34 +61,90 @@ function workerPool(script: string, size: number): BlockParser {
   });
   let nextId = 1;
   return {
-    parse(block) {
+    parse(work) {
       const id = nextId++;
       const worker = workers[id % workers.length];
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, text: block });
+        const request: ParseRequest = { id, ...work };
+        worker.postMessage(request, work.kind === 'bytes' ? [work.bytes.buffer as ArrayBuffer] : []);
       });
+    },
+    recycle(bytes) {
+      const request: ParseRequest = { id: 0, kind: 'recycle', buffer: bytes.buffer as ArrayBuffer };
+      workers[nextId % workers.length].postMessage(request, [request.buffer]);
     },
     close: () => workers.forEach((worker) => void worker.terminate()),
   };
 }
 
-export function createBlockParser(): BlockParser {
+function startParser(): BlockParser {
   const script = workerScript();
   // One core stays with the engine thread, which writes the rows.
   return script ? workerPool(script, Math.max(1, Math.min(4, os.availableParallelism() - 1))) : inlineParser();
 }
 
-/** Reads, parses and hands over a whole file, block by block in file order, at most a few blocks ahead. */
-export async function parseFileInOrder(parser: BlockParser, file: string, onBlock: (block: ParsedBlock, text: string) => void): Promise<void> {
-  const inFlight: Array<{ text: string; parsed: Promise<ParsedBlock> }> = [];
-  const next = async () => {
-    const { text, parsed } = inFlight.shift()!;
-    onBlock(await parsed, text);
-  };
-  for await (const text of readLineBlocks(file)) {
-    inFlight.push({ text, parsed: parser.parse(text) });
-    if (inFlight.length >= MAX_BLOCKS_IN_FLIGHT) await next();
+/** A parser started ahead of its import, with the first blocks of the file it will read already on their way. */
+let warmParser: { parser: BlockParser; file: string; size: number; blocks: Map<number, Promise<ParsedBlock>> } | null = null;
+
+/**
+ * Starts the parse workers and reads ahead the first blocks of `file`, before the engine has opened (the CLI
+ * does this, so both overlap). The next import of that same file takes them; any other import ignores them.
+ */
+export function warmUpImport(file: string): void {
+  if (warmParser) return;
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    return; // the import itself will say what is wrong with the path
   }
-  while (inFlight.length > 0) await next();
+  const parser = startParser();
+  const blocks = new Map<number, Promise<ParsedBlock>>();
+  for (const [from, to] of blockRanges(size).slice(0, MAX_BLOCKS_IN_FLIGHT)) {
+    const parsed = parser.parse({ kind: 'file-block', file, size, from, to });
+    parsed.catch(() => undefined); // raised, if at all, where the import awaits it
+    blocks.set(from, parsed);
+  }
+  warmParser = { parser, file, size, blocks };
+}
+
+/** The parser for one import: the warmed-up one when there is one (its read-ahead tied to its file), else a new one. */
+export function createBlockParser(): BlockParser {
+  if (!warmParser) return startParser();
+  const { parser, file, size, blocks } = warmParser;
+  warmParser = null;
+  return {
+    parse(work) {
+      if (work.kind !== 'file-block' || work.file !== file || work.size !== size) return parser.parse(work);
+      const ahead = blocks.get(work.from);
+      blocks.delete(work.from);
+      return ahead ?? parser.parse(work);
+    },
+    recycle: (bytes) => parser.recycle(bytes),
+    close: () => parser.close(),
+  };
+}
+
+/**
+ * Parses a whole file block by block, the workers reading their blocks themselves, and hands the blocks over
+ * in file order, at most a few ahead of the writer.
+ */
+export async function parseFileInOrder(parser: BlockParser, file: string, onBlock: (block: ParsedBlock) => void, blockBytes = BLOCK_BYTES): Promise<void> {
+  const size = (await fs.promises.stat(file)).size;
+  const ranges = blockRanges(size, blockBytes);
+  const inFlight: Array<Promise<ParsedBlock>> = [];
+  let next = 0;
+  const request = () => {
+    const [from, to] = ranges[next++];
+    const parsed = parser.parse({ kind: 'file-block', file, size, from, to });
+    parsed.catch(() => undefined); // a failure is raised where it is awaited, in order
+    inFlight.push(parsed);
+  };
+  while (next < ranges.length && inFlight.length < MAX_BLOCKS_IN_FLIGHT) request();
+  while (inFlight.length > 0) {
+    const block = await inFlight.shift()!;
+    if (next < ranges.length) request();
+    onBlock(block);
+  }
 }

@@ -2,11 +2,12 @@
 // while this thread writes the parsed rows in batches. Results are applied strictly in file order.
 // Without skip_invalid one bad line refuses the file: what was written is removed and nothing is kept.
 import type { ImportLineError, ImportResult } from '../../shared/api/datasets';
+import { holdBackgroundCheckpoints } from '../db/background-checkpoints';
 import type { Db } from '../db/connection';
 import { deleteDataset, insertDataset, setDatasetStatus } from '../db/repos/datasets';
-import { rowInserter, type StoredRow } from '../db/repos/rows';
+import { rowBatchWriter, type InsertRowValues } from '../db/repos/rows';
 import { createBlockParser, MAX_BLOCKS_IN_FLIGHT, parseFileInOrder, type BlockParser } from './block-parser';
-import { storedRows, type ParsedBlock } from './parse-block';
+import { encodeBlock, insertParsedRows, type ParsedBlock } from './parse-block';
 
 /** Errors kept for the report; every bad line is still counted. */
 const MAX_REPORTED_ERRORS = 1000;
@@ -19,7 +20,7 @@ export interface ImportOptions {
 
 export class ImportSession {
   readonly datasetId: string;
-  private readonly insertBatch: (rows: StoredRow[]) => void;
+  private readonly writeBatch: (fill: (insert: InsertRowValues) => void) => void;
   private readonly parser: BlockParser;
   private carry = '';
   private linesDone = 0;
@@ -42,7 +43,7 @@ export class ImportSession {
       source: options.source ?? null,
       meta: { import_pid: process.pid },
     });
-    this.insertBatch = rowInserter(db, this.datasetId);
+    this.writeBatch = rowBatchWriter(db, this.datasetId);
     this.parser = createBlockParser();
   }
 
@@ -69,10 +70,16 @@ export class ImportSession {
   async readFile(file: string, onProgress?: () => void): Promise<void> {
     if (this.finished) throw new Error('this import has already finished');
     await this.tail;
-    await parseFileInOrder(this.parser, file, (block, text) => {
-      this.apply(block, text);
-      onProgress?.();
-    });
+    // A whole file is a bulk write: its WAL checkpoints run on another thread meanwhile.
+    const releaseCheckpoints = holdBackgroundCheckpoints(this.db);
+    try {
+      await parseFileInOrder(this.parser, file, (block) => {
+        this.apply(block);
+        onProgress?.();
+      });
+    } finally {
+      await releaseCheckpoints();
+    }
   }
 
   async end(): Promise<ImportResult> {
@@ -105,13 +112,14 @@ export class ImportSession {
     deleteDataset(this.db, this.datasetId);
   }
 
-  private send(block: string): void {
-    const parsed = this.parser.parse(block);
+  private send(text: string): void {
+    const parsed = this.parser.parse({ kind: 'bytes', bytes: encodeBlock(text) });
+    parsed.catch(() => undefined); // a failure is raised where it is awaited, in order
     // Apply in order: each block waits for the one before it, so line numbers and ordinals follow the file.
     this.tail = this.tail.then(async () => {
       if (this.failure) return;
       try {
-        this.apply(await parsed, block);
+        this.apply(await parsed);
       } catch (error) {
         this.failure = error instanceof Error ? error : new Error(String(error));
       }
@@ -119,7 +127,7 @@ export class ImportSession {
     this.inFlight.push(this.tail);
   }
 
-  private apply(block: ParsedBlock, text: string): void {
+  private apply(block: ParsedBlock): void {
     const lineOffset = this.linesDone;
     this.linesDone += block.lineCount;
     for (const error of block.errors) {
@@ -128,8 +136,8 @@ export class ImportSession {
     }
     // Once the file is refused, later blocks are read only to report every bad line.
     if (this.badLines > 0 && !this.options.skipInvalid) return;
-    const rows = storedRows(block, text, this.imported);
-    this.insertBatch(rows);
-    this.imported += rows.length;
+    this.writeBatch((insert) => insertParsedRows(block, this.imported, insert));
+    this.imported += block.count;
+    this.parser.recycle(block.bytes);
   }
 }

@@ -1,9 +1,48 @@
-// A parse worker of an import: JSON parsing and validation run here while the engine thread writes to SQLite.
-// It parses one block of complete lines at a time and answers with the rows' columns (see parse-block.ts).
+// A parse worker of an import: reading, decoding, JSON parsing and validation run here while the engine thread
+// writes to SQLite. Its unit of work is one block of whole lines: bytes it is handed, or a block of a file it
+// reads itself. It answers with the rows' columns and the block's bytes (see parse-block.ts), transferred.
 import { parentPort } from 'node:worker_threads';
-import { parseBlock, transferList } from './parse-block';
+import { readFileBlock } from './file-blocks';
+import { parseBlock, transferList, type ParsedBlock } from './parse-block';
+import type { RowCheck } from './parse-row-line';
 
-parentPort?.on('message', (message: { id: number; text: string }) => {
-  const result = parseBlock(message.text);
-  parentPort?.postMessage({ id: message.id, result }, transferList(result));
+export type ParseRequest =
+  | { id: number; kind: 'bytes'; bytes: Uint8Array }
+  | { id: number; kind: 'file-block'; file: string; size: number; from: number; to: number }
+  /** Memory of a block the engine thread has written, handed back for the next block to be read into. */
+  | { id: number; kind: 'recycle'; buffer: ArrayBuffer };
+
+const MAX_SPARE_BUFFERS = 4;
+const spareBuffers: ArrayBuffer[] = [];
+
+// zod (the full row check, for its messages) loads only when a line fails the fast check: a clean file never
+// pays for it.
+let fullCheck: RowCheck | null = null;
+const NEEDS_FULL_CHECK = new Error('the full row check is not loaded yet');
+const deferFullCheck: RowCheck = () => {
+  throw NEEDS_FULL_CHECK;
+};
+
+async function parse(bytes: Uint8Array): Promise<ParsedBlock> {
+  try {
+    return parseBlock(bytes, fullCheck ?? deferFullCheck);
+  } catch (error) {
+    if (error !== NEEDS_FULL_CHECK) throw error;
+    fullCheck = (await import('./row-check')).rowProblem;
+    return parseBlock(bytes, fullCheck);
+  }
+}
+
+parentPort?.on('message', async (request: ParseRequest) => {
+  if (request.kind === 'recycle') {
+    if (spareBuffers.length < MAX_SPARE_BUFFERS) spareBuffers.push(request.buffer);
+    return;
+  }
+  try {
+    const bytes = request.kind === 'bytes' ? request.bytes : readFileBlock(request.file, request.size, request.from, request.to, spareBuffers.pop());
+    const result = await parse(bytes);
+    parentPort?.postMessage({ id: request.id, result }, transferList(result));
+  } catch (error) {
+    parentPort?.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+  }
 });

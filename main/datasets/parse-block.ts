@@ -1,16 +1,20 @@
-// Parses a block of complete JSONL lines into rows' columns and per-line errors (runs in an import worker).
-// The result is columnar and holds no copy of a row that is stored as it came: only where its line lies in
-// the block, so handing a block back to the engine thread costs a few typed arrays, not the text again.
+// Parses a block of complete JSONL lines (bytes) into rows' columns and per-line errors (runs in an import worker).
+// The result is columnar and holds no copy of a row that is stored as it came: only where its line lies in the
+// block's bytes, which travel back with it (transferred, not copied) and are stored as they are.
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { ImportLineError } from '../../shared/api/datasets';
-import type { StoredRow } from '../db/repos/rows';
-import { parseRowLine } from './parse-row-line';
+import type { InsertRowValues, StoredRow } from '../db/repos/rows';
+import { parseRowLine, type RowCheck } from './parse-row-line';
 import { toStoredRow } from './row-columns';
 
 const GOLD_STATES = ['none', 'pass', 'fail'];
+const NEWLINE = 0x0a;
 
 export interface ParsedBlock {
   count: number;
-  /** Where each row's line lies in the block text (trimmed). */
+  /** The block's bytes, from which unchanged rows are stored. */
+  bytes: Uint8Array;
+  /** Where each row's line lies in `bytes` (trimmed). */
   starts: Int32Array;
   ends: Int32Array;
   /** The JSON to store for a row that was rewritten (a load_traces spelling); null: store its line as it is. */
@@ -27,11 +31,20 @@ export interface ParsedBlock {
   lineCount: number;
 }
 
+/** A block's bytes in memory of their own, so they can be transferred to a worker and back. */
+export function encodeBlock(text: string): Uint8Array {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
 /** Line numbers in errors count from 1 within the block. Blank lines are skipped silently. */
-export function parseBlock(block: string): ParsedBlock {
-  const capacity = countNewlines(block) + 1;
+export function parseBlock(block: Uint8Array, fullCheck: RowCheck): ParsedBlock {
+  const bytes = Buffer.from(block.buffer, block.byteOffset, block.byteLength);
+  const capacity = countNewlines(bytes) + 1;
   const parsed: ParsedBlock = {
     count: 0,
+    bytes: block,
     starts: new Int32Array(capacity),
     ends: new Int32Array(capacity),
     rewritten: [],
@@ -44,31 +57,42 @@ export function parseBlock(block: string): ParsedBlock {
     errors: [],
     lineCount: 0,
   };
+  // Most JSONL is ASCII (Python's json.dumps escapes everything else), which decodes the fast way, as latin1.
+  // Lines are decoded one by one: small strings are cheap for V8, a 1 MiB one is not.
+  const ascii = isAscii(bytes);
+  const wholeBlockUtf8 = ascii || isUtf8(bytes);
   let start = 0;
-  while (start < block.length) {
-    let end = block.indexOf('\n', start);
-    if (end === -1) end = block.length;
+  while (start < bytes.length) {
+    let end = bytes.indexOf(NEWLINE, start);
+    if (end === -1) end = bytes.length;
     parsed.lineCount++;
     let from = start;
     let to = end;
-    while (from < to && block.charCodeAt(from) <= 32) from++;
-    while (to > from && block.charCodeAt(to - 1) <= 32) to--;
+    // Bytes up to 32 are ASCII whitespace and controls; no byte of a multi-byte character is that small.
+    while (from < to && bytes[from] <= 32) from++;
+    while (to > from && bytes[to - 1] <= 32) to--;
     if (to > from) {
-      const line = block.slice(from, to);
-      const result = parseRowLine(line);
-      if (result.ok) addRow(parsed, toStoredRow(result.row, 0, result.unchanged ? '' : JSON.stringify(result.row)), from, to, !result.unchanged);
-      else parsed.errors.push({ line: parsed.lineCount, message: result.message });
+      if (!wholeBlockUtf8 && !isUtf8(bytes.subarray(from, to))) {
+        parsed.errors.push({ line: parsed.lineCount, message: 'not valid UTF-8 text' });
+      } else {
+        const line = bytes.toString(ascii ? 'latin1' : 'utf8', from, to);
+        const result = parseRowLine(line, fullCheck);
+        if (result.ok) {
+          const rewritten = result.unchanged ? null : JSON.stringify(result.row);
+          addRow(parsed, toStoredRow(result.row, 0, rewritten ?? ''), from, to, rewritten);
+        } else parsed.errors.push({ line: parsed.lineCount, message: result.message });
+      }
     }
     start = end + 1;
   }
   return parsed;
 }
 
-function addRow(parsed: ParsedBlock, row: StoredRow, from: number, to: number, rewritten: boolean): void {
+function addRow(parsed: ParsedBlock, row: StoredRow, from: number, to: number, rewritten: string | null): void {
   const i = parsed.count++;
   parsed.starts[i] = from;
   parsed.ends[i] = to;
-  parsed.rewritten.push(rewritten ? row.json : null);
+  parsed.rewritten.push(rewritten);
   parsed.scenarioIds.push(row.scenarioId);
   parsed.rolloutIndex[i] = row.rolloutIndex ?? Number.NaN;
   parsed.evalRun[i] = row.evalRun ?? Number.NaN;
@@ -77,33 +101,42 @@ function addRow(parsed: ParsedBlock, row: StoredRow, from: number, to: number, r
   parsed.goldState[i] = Math.max(0, GOLD_STATES.indexOf(row.goldState));
 }
 
-function countNewlines(text: string): number {
+function countNewlines(bytes: Buffer): number {
   let count = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  for (let at = bytes.indexOf(NEWLINE); at !== -1; at = bytes.indexOf(NEWLINE, at + 1)) count++;
   return count;
 }
 
 const nullable = (value: number): number | null => (Number.isNaN(value) ? null : value);
 
-/** The block's rows, numbered from firstOrdinal, their JSON taken from the block text where unchanged. */
-export function storedRows(parsed: ParsedBlock, block: string, firstOrdinal: number): StoredRow[] {
-  const rows: StoredRow[] = new Array(parsed.count);
+/** Hands each of the block's rows, numbered from firstOrdinal, to `insert`; unchanged rows as their bytes. */
+export function insertParsedRows(parsed: ParsedBlock, firstOrdinal: number, insert: InsertRowValues): void {
+  const { buffer, byteOffset } = parsed.bytes;
   for (let i = 0; i < parsed.count; i++) {
-    rows[i] = {
-      ordinal: firstOrdinal + i,
-      scenarioId: parsed.scenarioIds[i],
-      rolloutIndex: nullable(parsed.rolloutIndex[i]),
-      evalRun: nullable(parsed.evalRun[i]),
-      reward: nullable(parsed.reward[i]),
-      goldState: GOLD_STATES[parsed.goldState[i]],
-      replyLength: parsed.replyLength[i],
-      json: parsed.rewritten[i] ?? block.slice(parsed.starts[i], parsed.ends[i]),
-    };
+    insert(
+      firstOrdinal + i,
+      parsed.scenarioIds[i],
+      nullable(parsed.rolloutIndex[i]),
+      nullable(parsed.evalRun[i]),
+      nullable(parsed.reward[i]),
+      GOLD_STATES[parsed.goldState[i]],
+      parsed.replyLength[i],
+      // A plain Uint8Array view: SQLite takes any byte view, and a Buffer costs V8 several times more to make.
+      parsed.rewritten[i] ?? new Uint8Array(buffer, byteOffset + parsed.starts[i], parsed.ends[i] - parsed.starts[i]),
+    );
   }
+}
+
+/** The block's rows as objects (for tests and small callers; imports use insertParsedRows). */
+export function storedRows(parsed: ParsedBlock, firstOrdinal: number): StoredRow[] {
+  const rows: StoredRow[] = [];
+  insertParsedRows(parsed, firstOrdinal, (ordinal, scenarioId, rolloutIndex, evalRun, reward, goldState, replyLength, json) =>
+    rows.push({ ordinal, scenarioId, rolloutIndex, evalRun, reward, goldState, replyLength, json }),
+  );
   return rows;
 }
 
 /** The typed arrays of a parsed block, to transfer rather than copy between threads. */
 export function transferList(parsed: ParsedBlock): ArrayBuffer[] {
-  return [parsed.starts, parsed.ends, parsed.rolloutIndex, parsed.evalRun, parsed.reward, parsed.replyLength, parsed.goldState].map((array) => array.buffer as ArrayBuffer);
+  return [parsed.bytes, parsed.starts, parsed.ends, parsed.rolloutIndex, parsed.evalRun, parsed.reward, parsed.replyLength, parsed.goldState].map((array) => array.buffer as ArrayBuffer);
 }

@@ -28,19 +28,30 @@ export interface OpenOptions {
   nativeBinding?: string;
 }
 
+const openOptions = new WeakMap<Db, OpenOptions>();
+
+/** How a connection was opened, for a second connection to the same file (background-checkpoints.ts). */
+export function openOptionsOf(db: Db): OpenOptions {
+  return openOptions.get(db) ?? {};
+}
+
+/** Checkpoint every 512 pages (32 MiB); SQLite's default of 1000 pages would let the WAL grow to 64 MiB at this page size. */
+export const WAL_AUTOCHECKPOINT_PAGES = 512;
+
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
-  // 16 KiB pages halve the cost of bulk row inserts (rows are ~0.5 KiB of JSON each); applies to new files only.
-  db.pragma('page_size = 16384');
+  // 64 KiB pages (the largest) make bulk row inserts about a third cheaper than 16 KiB and three times cheaper
+  // than the default 4 KiB: rows are ~0.5 KiB of JSON each, and each page costs a write. New files only.
+  db.pragma('page_size = 65536');
   db.pragma('journal_mode = WAL');
-  // Checkpoint every 2000 pages (32 MiB) rather than every 1000 small ones: fewer fsyncs during imports and runs.
-  db.pragma('wal_autocheckpoint = 2000');
+  db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // 16 MiB of page cache: rows have one index, whose hot pages fit easily; memory stays low on big imports.
+  // 16 MiB of page cache (256 pages): rows have one index, whose hot pages fit easily; memory stays low on big imports.
   db.pragma('cache_size = -16384');
   migrate(db);
+  openOptions.set(db, options);
   return db;
 }

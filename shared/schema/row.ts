@@ -38,19 +38,3 @@ export const rowSchema = z.looseObject({
 
 export type Step = z.infer<typeof stepSchema>;
 export type RowV1 = z.infer<typeof rowSchema> & Record<string, unknown>;
-
-// Only what the SDK's own validate() checks (§1.7) is enforced; everything else is stored as given.
-
-/** Fast structural check for the common case; zod runs (for its messages) only when this says no. */
-export function looksLikeValidRow(row: Record<string, unknown>): boolean {
-  const reward = row.reward;
-  const calibration = row.calibration;
-  return (
-    row.schema_version === '1' &&
-    typeof row.prompt === 'string' &&
-    Array.isArray(row.steps) &&
-    typeof row.final_text === 'string' &&
-    (reward === undefined || reward === null || typeof reward === 'number') &&
-    (calibration === undefined || calibration === null)
-  );
-}

@@ -38,11 +38,12 @@ function importWithPeak(file, db) {
 const small = path.join(dir, 'rows-100k.jsonl');
 await writeSdkRows(small, 100_000);
 const runs = [];
-for (let i = 0; i < 3; i++) runs.push(await importWithPeak(small, path.join(dir, `bench-${i}.db`)));
+for (let i = 0; i < 5; i++) runs.push(await importWithPeak(small, path.join(dir, `bench-${i}.db`)));
 const best = runs.reduce((a, b) => (a.seconds < b.seconds ? a : b));
 const rate = best.result.rows_imported / best.seconds;
-console.log(`import 100k rows (${(fs.statSync(small).size / 1e6).toFixed(0)} MB), end to end incl. process start: best ${best.seconds.toFixed(2)} s of 3 = ${Math.round(rate).toLocaleString('en-US')} rows/s (target >= 100,000) ${rate >= 100_000 ? 'OK' : 'BELOW TARGET'}`);
+console.log(`import 100k rows (${(fs.statSync(small).size / 1e6).toFixed(0)} MB), end to end incl. process start: best ${best.seconds.toFixed(2)} s of 5 (all: ${runs.map((run) => run.seconds.toFixed(2)).join(", ")}) = ${Math.round(rate).toLocaleString('en-US')} rows/s (target >= 100,000) ${rate >= 100_000 ? 'OK' : 'BELOW TARGET'}`);
 
+if (process.env.SKIP_1M) process.exit(0);
 const large = path.join(dir, 'rows-1m.jsonl');
 await writeSdkRows(large, 1_000_000);
 const big = await importWithPeak(large, path.join(dir, 'bench-1m.db'));

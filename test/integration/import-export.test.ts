@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../main/engine/engine';
 import { importFile } from '../../main/cli/import-file';
+import { warmUpImport } from '../../main/datasets/block-parser';
 import { sdkRow } from '../fixtures/sdk-rows';
 import { buildEngine, runCli, tempDir, writeJsonl } from '../helpers/temp';
 
@@ -90,6 +91,34 @@ describe('import and export through the CLI', () => {
     expect(fs.existsSync(path.join(dir, 'x.jsonl'))).toBe(false);
   });
 
+  it('over many blocks: UTF-8 rows come back byte for byte, a line that is not UTF-8 is named by its number', () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'desk.db');
+    // About 3 MiB: several 1 MiB blocks, read and parsed by the workers; the bad line lies in a later block.
+    const rows = Array.from({ length: 4000 }, (_, i) => sdkRow(i, { prompt: `Caf\u00e9 ${i} \u2713 \u65e5\u672c \u{1f600}`, pad: 'x'.repeat(300) }));
+    const lines = rows.map((row) => Buffer.from(JSON.stringify(row) + '\n'));
+    const badLine = 3001;
+    const file = path.join(dir, 'utf8.jsonl');
+    fs.writeFileSync(file, Buffer.concat([...lines.slice(0, badLine - 1), Buffer.from('{"prompt": "\xff\xfe"}\n', 'latin1'), ...lines.slice(badLine - 1)]));
+    expect(fs.statSync(file).size).toBeGreaterThan(3 << 20);
+
+    const refused = runCli(['import', file, '--db', db, '--json']);
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ dataset_id: null, rows_imported: 0, errors: [{ line: badLine, message: 'not valid UTF-8 text' }] });
+    expect(tableCounts(db).rows).toBe(0);
+
+    const imported = JSON.parse(runCli(['import', file, '--skip-invalid', '--db', db, '--json']).stdout) as { dataset_id: string; rows_imported: number };
+    expect(imported.rows_imported).toBe(rows.length);
+    const out = path.join(dir, 'out.jsonl');
+    expect(runCli(['export', imported.dataset_id, out, '--db', db]).code).toBe(0);
+    expect(readJsonl(out)).toEqual(rows);
+    // The CLI checkpointed everything before it exited (the checkpoint worker included) and the file is sound.
+    expect(fs.existsSync(`${db}-wal`)).toBe(false);
+    const check = new Database(db, { readonly: true });
+    expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+    check.close();
+  });
+
   it('honours WHILE_DESK_DB', () => {
     const dir = tempDir();
     const db = path.join(dir, 'env.db');
@@ -132,6 +161,51 @@ describe('import through the engine API', () => {
     expect(progressEvents).toBeGreaterThan(1);
     const byLength = await engine.call('datasets.rows', { id: result.dataset_id!, sort: 'reply_length', limit: 1 });
     expect(byLength.rows[0].reply_length).toBe('Order 1000 has shipped.'.length);
+  });
+
+  it('checkpoints on a worker while a file imports, keeps the WAL bounded, and hands checkpoints back after', async () => {
+    buildEngine(); // the import and checkpoint workers run from the built bundle
+    const dir = tempDir();
+    const dbPath = path.join(dir, 'desk.db');
+    engine = createEngine({ dbPath });
+    const file = path.join(dir, 'wal.jsonl');
+    const stream = fs.createWriteStream(file);
+    for (let i = 0; i < 90_000; i++) stream.write(JSON.stringify(sdkRow(i)) + '\n');
+    await new Promise((resolve) => stream.end(resolve));
+    expect(fs.statSync(file).size).toBeGreaterThan(80 << 20);
+    const writerCheckpointPages: number[] = [];
+    let largestWal = 0;
+    engine.on('import.progress', () => {
+      writerCheckpointPages.push(engine!.ctx.db.pragma('wal_autocheckpoint', { simple: true }) as number);
+      if (fs.existsSync(`${dbPath}-wal`)) largestWal = Math.max(largestWal, fs.statSync(`${dbPath}-wal`).size);
+    });
+    const result = await importFile(engine, file, { name: 'wal', skipInvalid: false });
+    expect(result.rows_imported).toBe(90_000);
+    // The WAL starts over rather than growing with the whole file.
+    expect(largestWal).toBeGreaterThan(0);
+    expect(largestWal).toBeLessThan(fs.statSync(file).size);
+    // During the import the writer checkpoints only past 64 MiB; afterwards at its usual 32 MiB.
+    expect(new Set(writerCheckpointPages)).toEqual(new Set([1024]));
+    expect(engine.ctx.db.pragma('wal_autocheckpoint', { simple: true })).toBe(512);
+    expect(engine.ctx.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('a read-ahead started before the engine opened is used only by an import of that same file', async () => {
+    buildEngine();
+    const dir = tempDir();
+    engine = createEngine({ dbPath: path.join(dir, 'desk.db') });
+    const fileA = writeJsonl(path.join(dir, 'a.jsonl'), Array.from({ length: 30 }, (_, i) => sdkRow(i, { prompt: `A${i}` })));
+    const fileB = writeJsonl(path.join(dir, 'b.jsonl'), Array.from({ length: 20 }, (_, i) => sdkRow(i, { prompt: `B${i}` })));
+    const prompts = async (datasetId: string) => {
+      const page = await engine!.call('datasets.rows', { id: datasetId, limit: 100 });
+      return page.rows.map((row) => row.prompt_head);
+    };
+    warmUpImport(fileA);
+    const other = await importFile(engine, fileB, { name: 'b', skipInvalid: false });
+    expect(await prompts(other.dataset_id!)).toEqual(Array.from({ length: 20 }, (_, i) => `B${i}`));
+    warmUpImport(fileB);
+    const same = await importFile(engine, fileB, { name: 'b again', skipInvalid: false });
+    expect(await prompts(same.dataset_id!)).toEqual(Array.from({ length: 20 }, (_, i) => `B${i}`));
   });
 
   it('turns a bad input into a typed error, not a crash', async () => {

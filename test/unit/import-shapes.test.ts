@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { detectShape, normalizeRow } from '../../shared/schema/import-shapes';
 import { rowSchema } from '../../shared/schema/row';
 import { parseRowLine } from '../../main/datasets/parse-row-line';
+import { rowProblem } from '../../main/datasets/row-check';
 
 describe('detectShape (sdk-semantics §1.8 order)', () => {
   it('recognises each legacy shape', () => {
@@ -96,20 +97,20 @@ describe('row v1 schema', () => {
   });
 
   it('refuses a boolean reward with a message that says so', () => {
-    const line = parseRowLine(JSON.stringify({ schema_version: '1', prompt: 'p', steps: [], final_text: '', reward: true }));
+    const line = parseRowLine(JSON.stringify({ schema_version: '1', prompt: 'p', steps: [], final_text: '', reward: true }), rowProblem);
     expect(line.ok).toBe(false);
     if (!line.ok) expect(line.message).toMatch(/reward is a boolean/);
   });
 
   it('refuses an integer schema_version and a missing final_text, naming the field', () => {
-    const versioned = parseRowLine(JSON.stringify({ schema_version: 1, prompt: 'p', steps: [], final_text: '' }));
+    const versioned = parseRowLine(JSON.stringify({ schema_version: 1, prompt: 'p', steps: [], final_text: '' }), rowProblem);
     expect(!versioned.ok && versioned.message).toMatch(/schema_version/);
-    const noFinal = parseRowLine(JSON.stringify({ schema_version: '1', prompt: 'p', steps: [] }));
+    const noFinal = parseRowLine(JSON.stringify({ schema_version: '1', prompt: 'p', steps: [] }), rowProblem);
     expect(!noFinal.ok && noFinal.message).toMatch(/final_text/);
   });
 
   it('reports a line that is not JSON', () => {
-    const line = parseRowLine('{"prompt": ');
+    const line = parseRowLine('{"prompt": ', rowProblem);
     expect(!line.ok && line.message).toMatch(/not valid JSON/);
   });
 });

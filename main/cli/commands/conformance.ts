@@ -4,8 +4,6 @@ import { type Command, parseFlags, UsageError } from '../command';
 import { failureLine, runCases } from '../../conformance/run-cases';
 
 export const conformanceCommand: Command = {
-  name: 'conformance',
-  summary: 'Run the whileai SDK conformance cases and compare with their expected outputs',
   usage: 'while-desk conformance --cases DIR [--judges DIR] [--out DIR]',
   async run(args, io) {
     const { values } = parseFlags(args, { cases: { type: 'string' }, judges: { type: 'string' }, out: { type: 'string' } }, false);

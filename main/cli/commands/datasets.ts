@@ -4,8 +4,6 @@ import { withEngine } from '../open-engine';
 import { formatTable } from '../table';
 
 export const datasetsCommand: Command = {
-  name: 'datasets',
-  summary: 'List datasets and runs with their row counts',
   usage: 'while-desk datasets [--json] [--db PATH]',
   async run(args, io) {
     const { values } = parseFlags(args, { ...dbFlag, ...jsonFlag }, false);

@@ -8,8 +8,6 @@ import { iterateRowJson } from '../../db/repos/rows';
 import { exportRowJson } from '../../../shared/schema/export-row';
 
 export const exportCommand: Command = {
-  name: 'export',
-  summary: 'Write a dataset or run back out as row-v1 JSONL (the privileged block removed, as the SDK does)',
   usage: 'while-desk export DATASET_ID OUT.jsonl [--db PATH]',
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...dbFlag });

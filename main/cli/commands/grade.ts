@@ -5,8 +5,6 @@ import { loadJudge } from '../../judges/load-judge';
 import { withEngine } from '../open-engine';
 
 export const gradeCommand: Command = {
-  name: 'grade',
-  summary: 'Grade a dataset or run with a judge into a new dataset that records its parent',
   usage:
     'while-desk grade DATASET_ID --judge FILE.mjs|FILE.json|llm:<agent spec> [--rubric FILE] [--likert] [--concurrency N] [--timeout SECONDS] [--name NAME] [--api-key-env NAME] [--db PATH] [--json]',
   async run(args, io) {

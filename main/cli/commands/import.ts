@@ -1,12 +1,9 @@
 // while-desk import FILE.jsonl [--dataset NAME] [--skip-invalid] [--db PATH] [--json]
 import path from 'node:path';
 import { type Command, UsageError, dbFlag, jsonFlag, parseFlags } from '../command';
-import { importFile } from '../import-file';
-import { withEngine } from '../open-engine';
+import { warmUpImport } from '../../datasets/block-parser';
 
 export const importCommand: Command = {
-  name: 'import',
-  summary: 'Import a JSONL file of rows (SDK rows or load_traces spellings) as a dataset',
   usage: 'while-desk import FILE.jsonl [--dataset NAME] [--skip-invalid] [--db PATH] [--json]',
   async run(args, io) {
     const { values, positionals } = parseFlags(args, {
@@ -17,6 +14,9 @@ export const importCommand: Command = {
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one file to import');
     const file = positionals[0];
+    // The parse workers start reading the file while the engine loads and opens the database.
+    warmUpImport(path.resolve(file));
+    const [{ withEngine }, { importFile }] = await Promise.all([import('../open-engine'), import('../import-file')]);
     const result = await withEngine(values.db, (engine) =>
       importFile(engine, file, {
         name: values.dataset ?? path.basename(file).replace(/\.jsonl?$/i, ''),

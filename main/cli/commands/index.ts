@@ -1,25 +1,56 @@
-// Every subcommand of `while-desk`, in the order `--help` lists them.
-import type { Command } from '../command';
-import { conformanceCommand } from './conformance';
-import { datasetsCommand } from './datasets';
-import { exportCommand } from './export';
-import { gradeCommand } from './grade';
-import { importCommand } from './import';
-import { resumeCommand } from './resume';
-import { runCommand } from './run';
-import { runsCommand } from './runs';
-import { serveCommand } from './serve';
-import { statsCommand } from './stats';
+// Every subcommand of `while-desk`, in the order `--help` lists them. A command's code loads only when it runs,
+// so `--help` and a single command start fast.
+import type { CommandEntry } from '../command';
 
-export const commands: Command[] = [
-  importCommand,
-  exportCommand,
-  datasetsCommand,
-  runCommand,
-  runsCommand,
-  resumeCommand,
-  gradeCommand,
-  statsCommand,
-  conformanceCommand,
-  serveCommand,
-].filter((command): command is Command => command !== null);
+export const commands: CommandEntry[] = [
+  {
+    name: 'import',
+    summary: 'Import a JSONL file of rows (SDK rows or load_traces spellings) as a dataset',
+    load: async () => (await import('./import')).importCommand,
+  },
+  {
+    name: 'export',
+    summary: 'Write a dataset or run back out as row-v1 JSONL (the privileged block removed, as the SDK does)',
+    load: async () => (await import('./export')).exportCommand,
+  },
+  {
+    name: 'datasets',
+    summary: 'List datasets and runs with their row counts',
+    load: async () => (await import('./datasets')).datasetsCommand,
+  },
+  {
+    name: 'run',
+    summary: 'Simulate: every task answered k times by an agent, graded by a judge, saved as a run',
+    load: async () => (await import('./run')).runCommand,
+  },
+  {
+    name: 'runs',
+    summary: 'List runs: id, name, status, rows, expected rows',
+    load: async () => (await import('./runs')).runsCommand,
+  },
+  {
+    name: 'resume',
+    summary: 'Finish an interrupted or cancelled run (only its missing rollouts run)',
+    load: async () => (await import('./resume')).resumeCommand,
+  },
+  {
+    name: 'grade',
+    summary: 'Grade a dataset or run with a judge into a new dataset that records its parent',
+    load: async () => (await import('./grade')).gradeCommand,
+  },
+  {
+    name: 'stats',
+    summary: 'pass@k, curriculum, judge trust, compare, delta, re-run variance, holdout size, decontamination',
+    load: async () => (await import('./stats')).statsCommand,
+  },
+  {
+    name: 'conformance',
+    summary: 'Run the whileai SDK conformance cases and compare with their expected outputs',
+    load: async () => (await import('./conformance')).conformanceCommand,
+  },
+  {
+    name: 'serve',
+    summary: 'Serve the app to a browser on 127.0.0.1 (the URL carries a one-time token)',
+    load: async () => (await import('./serve')).serveCommand,
+  },
+];

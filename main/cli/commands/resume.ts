@@ -4,8 +4,6 @@ import { followRun } from '../follow-run';
 import { withEngine } from '../open-engine';
 
 export const resumeCommand: Command = {
-  name: 'resume',
-  summary: 'Finish an interrupted or cancelled run (only its missing rollouts run)',
   usage: 'while-desk resume RUN_ID [--db PATH] [--json]',
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...dbFlag, ...jsonFlag });

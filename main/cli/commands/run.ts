@@ -19,8 +19,6 @@ function gpuFlag(value: string | undefined): (typeof GPUS)[number] {
 }
 
 export const runCommand: Command = {
-  name: 'run',
-  summary: 'Simulate: every task answered k times by an agent, graded by a judge, saved as a run',
   usage,
   async run(args, io) {
     const { values } = parseFlags(

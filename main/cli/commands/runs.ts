@@ -4,8 +4,6 @@ import { withEngine } from '../open-engine';
 import { formatTable } from '../table';
 
 export const runsCommand: Command = {
-  name: 'runs',
-  summary: 'List runs: id, name, status, rows, expected rows',
   usage: 'while-desk runs [--json] [--db PATH]',
   async run(args, io) {
     const { values } = parseFlags(args, { ...dbFlag, ...jsonFlag }, false);

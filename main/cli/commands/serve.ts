@@ -7,8 +7,6 @@ import { packageRoot } from '../../engine/package-root';
 import { startServer } from '../../engine/transports/ws-server';
 
 export const serveCommand: Command = {
-  name: 'serve',
-  summary: 'Serve the app to a browser on 127.0.0.1 (the URL carries a one-time token)',
   usage: 'while-desk serve [--port N] [--db PATH]',
   async run(args, io) {
     const { values } = parseFlags(args, { ...dbFlag, port: { type: 'string' } }, false);

@@ -43,8 +43,6 @@ const usage = [
 ].join('\n');
 
 export const statsCommand: Command = {
-  name: 'stats',
-  summary: 'pass@k, curriculum, judge trust, compare, delta, re-run variance, holdout size, decontamination',
   usage,
   async run(args, io) {
     const [name, ...rest] = args;

@@ -11,19 +11,68 @@ export interface StoredRow {
   reward: number | null;
   goldState: string;
   replyLength: number;
-  json: string;
+  /** The row's JSON: text, or its UTF-8 bytes as read from an imported file (stored as text all the same). */
+  json: string | Uint8Array;
+}
+
+/** Inserts one row, positionally, so a bulk writer need not build an object per row. */
+export type InsertRowValues = (
+  ordinal: number,
+  scenarioId: string | null,
+  rolloutIndex: number | null,
+  evalRun: number | null,
+  reward: number | null,
+  goldState: string,
+  replyLength: number,
+  json: string | Uint8Array,
+) => void;
+
+const ROW_COLUMNS = 'dataset_id, ordinal, scenario_id, rollout_index, eval_run, reward, gold_state, reply_length, row_json';
+const ROW_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))';
+const VALUES_PER_ROW = 9;
+/** Rows per INSERT statement in bulk: one call into SQLite per 32 rows is about 5% faster than one per row. */
+const ROWS_PER_STATEMENT = 32;
+
+/** Runs `fill` in one transaction, handing it a function that inserts a row of the dataset. */
+export function rowBatchWriter(db: Db, datasetId: string): (fill: (insert: InsertRowValues) => void) => void {
+  const single = db.prepare(`INSERT INTO rows (${ROW_COLUMNS}) VALUES ${ROW_VALUES}`);
+  const multi = db.prepare(`INSERT INTO rows (${ROW_COLUMNS}) VALUES ${Array(ROWS_PER_STATEMENT).fill(ROW_VALUES).join(', ')}`);
+  const pending: unknown[] = new Array(ROWS_PER_STATEMENT * VALUES_PER_ROW);
+  let count = 0;
+  const insert: InsertRowValues = (ordinal, scenarioId, rolloutIndex, evalRun, reward, goldState, replyLength, json) => {
+    let at = count * VALUES_PER_ROW;
+    pending[at++] = datasetId;
+    pending[at++] = ordinal;
+    pending[at++] = scenarioId;
+    pending[at++] = rolloutIndex;
+    pending[at++] = evalRun;
+    pending[at++] = reward;
+    pending[at++] = goldState;
+    pending[at++] = replyLength;
+    pending[at] = json;
+    if (++count === ROWS_PER_STATEMENT) {
+      multi.run(pending);
+      count = 0;
+    }
+  };
+  return db.transaction((fill: (insert: InsertRowValues) => void) => {
+    count = 0;
+    try {
+      fill(insert);
+      for (let i = 0; i < count; i++) single.run(pending.slice(i * VALUES_PER_ROW, (i + 1) * VALUES_PER_ROW));
+    } finally {
+      count = 0;
+      pending.fill(undefined); // let go of the rows' text
+    }
+  });
 }
 
 export function rowInserter(db: Db, datasetId: string): (rows: StoredRow[]) => void {
-  const insert = db.prepare(
-    `INSERT INTO rows (dataset_id, ordinal, scenario_id, rollout_index, eval_run, reward, gold_state, reply_length, row_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  return db.transaction((rows: StoredRow[]) => {
-    for (const row of rows) {
-      insert.run(datasetId, row.ordinal, row.scenarioId, row.rolloutIndex, row.evalRun, row.reward, row.goldState, row.replyLength, row.json);
-    }
-  });
+  const write = rowBatchWriter(db, datasetId);
+  return (rows) =>
+    write((insert) => {
+      for (const row of rows) insert(row.ordinal, row.scenarioId, row.rolloutIndex, row.evalRun, row.reward, row.goldState, row.replyLength, row.json);
+    });
 }
 
 const HEAD_CHARS = 160;

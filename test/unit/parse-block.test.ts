@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { encodeBlock, parseBlock, storedRows } from '../../main/datasets/parse-block';
+import { rowProblem } from '../../main/datasets/row-check';
+
+const row = (prompt: string, extra: Record<string, unknown> = {}) => JSON.stringify({ schema_version: '1', prompt, steps: [], final_text: 'ok', reward: 1, ...extra });
+
+describe('parseBlock', () => {
+  it('stores an unchanged row as its line, byte for byte, in ASCII and in UTF-8 blocks', () => {
+    for (const prompt of ['plain', 'caf\u00e9 \u65e5\u672c \u{1f600}']) {
+      const lines = [row(prompt), '', `  ${row('second', { scenario_id: 't1', rollout_index: 2 })}  `];
+      const parsed = parseBlock(encodeBlock(lines.join('\n') + '\n'), rowProblem);
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.lineCount).toBe(3);
+      const rows = storedRows(parsed, 10);
+      expect(rows.map((stored) => stored.ordinal)).toEqual([10, 11]);
+      expect(rows.map((stored) => Buffer.from(stored.json).toString('utf8'))).toEqual([lines[0], lines[2].trim()]);
+      expect(rows[1]).toMatchObject({ scenarioId: 't1', rolloutIndex: 2, reward: 1, goldState: 'none' });
+    }
+  });
+
+  it('reports a line that is not UTF-8, not JSON or not a row by its number, and keeps the others', () => {
+    const bad = Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]); // {"a":"\xff\xfe"}
+    const bytes = Buffer.concat([Buffer.from(row('caf\u00e9') + '\n'), bad, Buffer.from('\n{"prompt": \n' + row('last') + '\n' + JSON.stringify({ schema_version: '1', prompt: 'p', steps: [], final_text: '', reward: true }))]);
+    const parsed = parseBlock(new Uint8Array(bytes), rowProblem);
+    expect(parsed.errors.map((error) => error.line)).toEqual([2, 3, 5]);
+    expect(parsed.errors[0].message).toMatch(/UTF-8/);
+    expect(parsed.errors[1].message).toMatch(/not valid JSON/);
+    expect(parsed.errors[2].message).toMatch(/boolean/);
+    expect(storedRows(parsed, 0).map((stored) => JSON.parse(Buffer.from(stored.json).toString('utf8')).prompt)).toEqual(['caf\u00e9', 'last']);
+  });
+
+  it('stores a load_traces spelling as its rewritten row v1', () => {
+    const parsed = parseBlock(encodeBlock(JSON.stringify({ question: 'q?', output: 'a.' })), rowProblem);
+    const [stored] = storedRows(parsed, 0);
+    expect(typeof stored.json).toBe('string');
+    expect(JSON.parse(stored.json as string)).toMatchObject({ schema_version: '1', prompt: 'q?', final_text: 'a.' });
+  });
+});
