@@ -35,10 +35,17 @@ async function writeRows(file, n) {
 
 /** Runs in the page: records when the first data row appears, and every long task from the start. */
 function pageProbe() {
-  window.__bench = { firstRowsAt: null, longTasks: [] };
+  window.__bench = { firstRowsAt: null, longTasks: [], frames: [] };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // Long animation frames name the scripts that ran in them: what a long task was spent on.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const scripts = entry.scripts.map((script) => `${script.invoker || script.invokerType} ${Math.round(script.duration)} ms${script.sourceFunctionName ? ' in ' + script.sourceFunctionName : ''}`);
+      window.__bench.frames.push({ start: entry.startTime, duration: entry.duration, blocking: entry.blockingDuration, render: entry.renderStart ? entry.startTime + entry.duration - entry.renderStart : 0, scripts });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
   const check = () => {
     if (window.__bench.firstRowsAt === null && document.querySelector('.rows-line[data-ordinal]')) window.__bench.firstRowsAt = performance.now();
   };
@@ -132,10 +139,12 @@ async function main() {
       const spent = (name) => ((after[name] - before[name]) * 1000).toFixed(0);
       const plotly = await page.evaluate(([from, to]) => performance.getEntriesByType('resource').filter((e) => e.name.includes('plotly') && e.startTime >= from && e.startTime < to).length, [scroll.start, scroll.end]);
       const tasks = await page.evaluate(([from, to]) => window.__bench.longTasks.filter((t) => t.start >= from && t.start < to), [scroll.start, scroll.end]);
+      const frames = await page.evaluate(([from, to]) => window.__bench.frames.filter((f) => f.start >= from && f.start < to && f.duration >= 50), [scroll.start, scroll.end]);
       return [
         `  scrolling ${label}, ${SCROLL_MS} ms: ${scroll.wheels} wheel steps of 400 px and 2 jumps, ${scroll.frames} frames, worst frame ${scroll.worstFrame.toFixed(0)} ms, frames with rows still loading ${scroll.blankFrames}`,
         `    main thread: tasks ${spent('TaskDuration')} ms, script ${spent('ScriptDuration')} ms, layout ${spent('LayoutDuration')} ms, style ${spent('RecalcStyleDuration')} ms; renderer CPU time ${cpuMs} ms`,
         `    long tasks: ${tasks.length} (worst ${worst(tasks)} ms${tasks.length ? '; ' + tasks.map((t) => t.duration.toFixed(0)).join(' ') : ''}) ${tasks.length === 0 ? '(ok)' : '(OVER TARGET)'}${plotly ? '; the Measure charts\' idle Plotly warm-up (pages/measure/plot.tsx) loaded meanwhile' : ''}`,
+        ...frames.map((f) => `      long frame: ${f.duration.toFixed(0)} ms (blocking ${f.blocking.toFixed(0)}, rendering ${f.render.toFixed(0)}): ${f.scripts.join('; ') || 'no script'}`),
       ];
     };
     const atLoad = await page.evaluate(() => window.__bench.longTasks.slice());

@@ -63,6 +63,8 @@ export function RowsTable({ datasetId }: { datasetId: string }) {
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
+    // Render after the scroll event rather than inside it: one long task becomes two short ones.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
