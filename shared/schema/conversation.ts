@@ -68,18 +68,76 @@ export function conversation(row: Obj, options: { toolContent?: boolean } = {}):
 /** Characters the agent wrote (§3.3); Python counts code points, so do we. */
 export function replyLength(row: Obj): number {
   const carried = Array.isArray(row.messages) ? (row.messages as unknown[]).filter(isObj) : [];
-  const messages: Array<{ role?: unknown; content?: unknown }> = carried.length > 0 ? carried : conversation(row, { toolContent: false });
+  const turns = carried.length > 0 ? carriedTurns(carried) : conversationTurns(row);
   let total = 0;
   let lastContent: string | undefined;
-  for (const message of messages) {
-    if (message.role !== 'assistant') continue;
-    const content = message.content === null || message.content === undefined ? '' : typeof message.content === 'string' ? message.content : pythonJsonDumps(message.content);
-    total += codePointLength(content);
-    lastContent = content;
+  for (let i = 0; i < turns.roles.length; i++) {
+    if (turns.roles[i] !== ASSISTANT) continue;
+    total += codePointLength(turns.contents[i]);
+    lastContent = turns.contents[i];
   }
   const finalText = typeof row.final_text === 'string' ? row.final_text : '';
   if (finalText !== '' && finalText !== lastContent) total += codePointLength(finalText);
   return total;
+}
+
+// The turns of a conversation as two parallel lists, without a message object per turn: reply_length runs on
+// every row of every import, and these are what it reads. Only assistant turns' contents matter.
+const ASSISTANT = 0;
+const USER = 1;
+const OTHER = 2;
+
+interface Turns {
+  roles: number[];
+  contents: string[];
+}
+
+function carriedTurns(messages: Obj[]): Turns {
+  const turns: Turns = { roles: [], contents: [] };
+  for (const message of messages) {
+    const assistant = message.role === 'assistant';
+    const content = message.content;
+    turns.roles.push(assistant ? ASSISTANT : OTHER);
+    turns.contents.push(!assistant || content === null || content === undefined ? '' : typeof content === 'string' ? content : pythonJsonDumps(content));
+  }
+  return turns;
+}
+
+/** conversation(row) with `toolContent: false`, reduced to roles and contents: the same turns, in order. */
+function conversationTurns(row: Obj): Turns {
+  const roles: number[] = [];
+  const contents: string[] = [];
+  const push = (role: number, content: string) => {
+    roles.push(role);
+    contents.push(content);
+  };
+  if (row.opener) push(ASSISTANT, String(row.opener));
+  if (row.prompt) push(USER, String(row.prompt));
+  const steps = Array.isArray(row.steps) ? row.steps : [];
+  for (const step of steps) {
+    if (!isObj(step)) continue;
+    if (step.user) push(USER, String(step.user));
+    else if (step.tool) {
+      push(ASSISTANT, typeof step.text === 'string' ? step.text : '');
+      push(OTHER, ''); // the tool's result
+    } else if (typeof step.text === 'string' && step.text !== '') push(ASSISTANT, step.text);
+  }
+  const finalText = typeof row.final_text === 'string' ? row.final_text : '';
+  if (!finalText.startsWith('<agent error')) {
+    while (roles.length > 1 && roles[roles.length - 1] === USER) {
+      roles.pop();
+      contents.pop();
+    }
+  }
+  if (finalText) {
+    const already = roles.some((role, i) => role === ASSISTANT && !isBlank(contents[i]) && contents[i] === finalText);
+    if (!already) {
+      const last = roles.length - 1;
+      if (last >= 0 && roles[last] === ASSISTANT && isBlank(contents[last])) contents[last] = finalText;
+      else if (last < 0 || roles[last] !== ASSISTANT) push(ASSISTANT, finalText);
+    }
+  }
+  return { roles, contents };
 }
 
 function codePointLength(text: string): number {

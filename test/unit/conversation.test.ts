@@ -59,3 +59,42 @@ describe('pythonJsonDumps', () => {
     expect(pythonJsonDumps({ a: [1, 'é'], b: null })).toBe('{"a": [1, "\\u00e9"], "b": null}');
   });
 });
+
+describe('replyLength agrees with the conversation it is defined on', () => {
+  /** §3.3 read literally: the assistant turns of conversation(row), plus the final text when it is not the last. */
+  function replyLengthFromConversation(row: Record<string, unknown>): number {
+    const isObj = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+    const carried = Array.isArray(row.messages) ? row.messages.filter(isObj) : [];
+    const messages: Array<{ role?: unknown; content?: unknown }> = carried.length > 0 ? carried : conversation(row, { toolContent: false });
+    let total = 0;
+    let last: string | undefined;
+    for (const message of messages) {
+      if (message.role !== 'assistant') continue;
+      const content = message.content === null || message.content === undefined ? '' : typeof message.content === 'string' ? message.content : pythonJsonDumps(message.content);
+      total += [...content].length;
+      last = content;
+    }
+    const finalText = typeof row.final_text === 'string' ? row.final_text : '';
+    return finalText !== '' && finalText !== last ? total + [...finalText].length : total;
+  }
+
+  it('on thousands of generated rows: openers, user turns, tool steps, blank texts, agent errors, carried messages', () => {
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const pick = <T,>(options: T[]): T => options[Math.floor(random() * options.length)];
+    const texts = [undefined, '', ' ', 'x', 'done 😀', 'final'];
+    for (let n = 0; n < 5000; n++) {
+      const steps = Array.from({ length: Math.floor(random() * 5) }, () =>
+        pick<unknown>([{ user: pick(['', 'u', ' ']) }, { tool: pick(['t', '']), text: pick(texts), result: { ok: 1 } }, { text: pick(texts) }, 'not a step', null]),
+      );
+      const row: Record<string, unknown> = {
+        opener: pick([undefined, '', 'hello', 5]),
+        prompt: pick([undefined, '', 'p']),
+        steps,
+        final_text: pick([undefined, '', ' ', 'x', 'final', '<agent error: boom>', 7]),
+      };
+      if (random() < 0.2) row.messages = [{ role: 'assistant', content: pick(['a', '', null, { k: 'é' }]) }, { role: 'user', content: 'u' }, pick<unknown>([null, { role: 'assistant', content: 'final' }])];
+      expect(replyLength(row), JSON.stringify(row)).toBe(replyLengthFromConversation(row));
+    }
+  });
+});
