@@ -2,7 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { ApiError, api, describeZodError, isMethodName, type EventName, type EventPayload, type MethodInput, type MethodName, type MethodOutput } from '../../shared/api/index';
 import { openDatabase, resolveDbPath, type OpenOptions } from '../db/connection';
-import { recoverInterruptedImports } from '../db/repos/datasets';
+import { recoverInterruptedGrades, recoverInterruptedImports } from '../db/repos/datasets';
 import type { EngineContext } from './context';
 import type { SecretStore } from './secret-store';
 import { handlers } from './handlers/index';
@@ -27,6 +27,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const dbPath = resolveDbPath(options.dbPath);
   const db = openDatabase(dbPath, options);
   recoverInterruptedImports(db);
+  recoverInterruptedGrades(db);
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const cleanups: Array<() => void | Promise<void>> = [];

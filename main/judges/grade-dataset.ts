@@ -63,7 +63,7 @@ export async function gradeDataset(db: Db, sourceId: string, options: GradeOptio
     status: 'grading',
     parentId: sourceId,
     source: options.judgeSpec,
-    meta: { scoring_run_id: scoringRunId, judge: judge.name, judge_spec: options.judgeSpec, parent_id: sourceId },
+    meta: { scoring_run_id: scoringRunId, judge: judge.name, judge_spec: options.judgeSpec, parent_id: sourceId, grade_pid: process.pid },
   });
   const insert = rowInserter(db, datasetId);
   const page = db.prepare('SELECT ordinal, row_json FROM rows WHERE dataset_id = ? AND ordinal > ? ORDER BY ordinal LIMIT ?');

@@ -93,3 +93,47 @@ describe('kill -9 and resume', () => {
     expect(done[0]).toMatchObject({ id: runId, status: 'done', rows: expected, expected_rows: expected });
   }, 240_000);
 });
+
+describe('kill -9 while grading', () => {
+  it('leaves a graded dataset marked failed, with how far it got, not "grading" forever', async () => {
+    const source = path.join(dir, 'to-grade.jsonl');
+    const rows = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ schema_version: '1', scenario_id: `g${i}`, prompt: `p${i}`, steps: [], final_text: `answer ${i}` }));
+    fs.writeFileSync(source, rows.join('\n') + '\n');
+    const graderDb = path.join(dir, 'grade.sqlite');
+    const imported = await cli(['import', source, '--db', graderDb, '--json']);
+    const sourceId = (JSON.parse(imported.stdout) as { dataset_id: string }).dataset_id;
+    // A judge slow enough (2 ms a row) that the kill lands midway.
+    const judge = path.join(dir, 'slow-judge.mjs');
+    fs.writeFileSync(judge, 'export default async function slow_judge(row) { await new Promise((r) => setTimeout(r, 2)); return { reward: 1 }; }\n');
+
+    const graderRows = () => {
+      const reader = new Database(graderDb, { readonly: true });
+      try {
+        return (reader.prepare(`SELECT COUNT(*) AS n FROM rows WHERE dataset_id != ?`).get(sourceId) as { n: number }).n;
+      } finally {
+        reader.close();
+      }
+    };
+    const killed = await new Promise<boolean>((resolve) => {
+      const child = spawn(process.execPath, [bin, 'grade', sourceId, '--judge', judge, '--concurrency', '4', '--db', graderDb], { cwd: root, stdio: 'ignore' });
+      const poll = setInterval(() => {
+        if (graderRows() > 0) child.kill('SIGKILL');
+      }, 20);
+      child.on('exit', (code, signal) => {
+        clearInterval(poll);
+        resolve(signal === 'SIGKILL');
+      });
+    });
+    expect(killed).toBe(true);
+    const graded = graderRows();
+    expect(graded).toBeGreaterThan(0);
+    expect(graded).toBeLessThan(3000);
+
+    const listed = JSON.parse((await cli(['datasets', '--db', graderDb, '--json'])).stdout) as Array<{ id: string; kind: string; status: string; rows: number }>;
+    expect(listed.find((dataset) => dataset.kind === 'graded')).toMatchObject({ status: 'failed', rows: graded });
+    const reader = new Database(graderDb, { readonly: true });
+    const meta = JSON.parse((reader.prepare(`SELECT meta_json FROM datasets WHERE kind = 'graded'`).get() as { meta_json: string }).meta_json) as { error: string };
+    reader.close();
+    expect(meta.error).toBe(`interrupted: the process grading it stopped after ${graded} rows; grade the source again`);
+  }, 120_000);
+});

@@ -74,12 +74,35 @@ export function deleteDataset(db: Db, id: string): boolean {
 }
 
 /** An import whose process died left a half-written dataset: remove it so a refusal never leaves rows. */
+/** Whether the process recorded under `key` in a dataset's meta is another one, still alive. */
+function ownerAlive(metaJson: string, key: string): boolean {
+  const pid = Number((JSON.parse(metaJson) as Record<string, unknown>)[key]);
+  return Boolean(pid) && pid !== process.pid && processAlive(pid);
+}
+
+/**
+ * A grade whose process died (crash, kill -9) would say 'grading' forever: it becomes 'failed', its graded rows
+ * kept, with a note of how far it got. Returns how many were marked.
+ */
+export function recoverInterruptedGrades(db: Db): number {
+  const stale = db.prepare(`SELECT id, meta_json FROM datasets WHERE status = 'grading'`).all() as Array<{ id: string; meta_json: string }>;
+  let marked = 0;
+  for (const dataset of stale) {
+    if (ownerAlive(dataset.meta_json, 'grade_pid')) continue;
+    const rows = (db.prepare('SELECT COUNT(*) AS n FROM rows WHERE dataset_id = ?').get(dataset.id) as { n: number }).n;
+    const meta = JSON.parse(dataset.meta_json) as Record<string, unknown>;
+    setDatasetMeta(db, dataset.id, { ...meta, error: `interrupted: the process grading it stopped after ${rows} rows; grade the source again` });
+    setDatasetStatus(db, dataset.id, 'failed');
+    marked++;
+  }
+  return marked;
+}
+
 export function recoverInterruptedImports(db: Db): number {
   const stale = db.prepare(`SELECT id, meta_json FROM datasets WHERE status = 'importing'`).all() as Array<{ id: string; meta_json: string }>;
   let removed = 0;
   for (const dataset of stale) {
-    const pid = Number((JSON.parse(dataset.meta_json) as { import_pid?: number }).import_pid);
-    if (pid && pid !== process.pid && processAlive(pid)) continue;
+    if (ownerAlive(dataset.meta_json, 'import_pid')) continue;
     if (deleteDataset(db, dataset.id)) removed++;
   }
   return removed;
