@@ -95,7 +95,9 @@ export function warmUpImport(file: string): void {
   if (warmParser) return;
   let size: number;
   try {
-    size = fs.statSync(file).size;
+    const stat = fs.statSync(file);
+    if (!stat.isFile()) return;
+    size = stat.size;
   } catch {
     return; // the import itself will say what is wrong with the path
   }
