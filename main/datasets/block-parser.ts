@@ -85,7 +85,7 @@ function startParser(): BlockParser {
 }
 
 /** A parser started ahead of its import, with the first blocks of the file it will read already on their way. */
-let warmParser: { parser: BlockParser; file: string; size: number; blocks: Map<number, Promise<ParsedBlock>> } | null = null;
+let warmParser: { parser: BlockParser; file: string; size: number; blocks: Map<string, Promise<ParsedBlock>> } | null = null;
 
 /**
  * Starts the parse workers and reads ahead the first blocks of `file`, before the engine has opened (the CLI
@@ -102,11 +102,11 @@ export function warmUpImport(file: string): void {
     return; // the import itself will say what is wrong with the path
   }
   const parser = startParser();
-  const blocks = new Map<number, Promise<ParsedBlock>>();
+  const blocks = new Map<string, Promise<ParsedBlock>>();
   for (const [from, to] of blockRanges(size).slice(0, MAX_BLOCKS_IN_FLIGHT)) {
     const parsed = parser.parse({ kind: 'file-block', file, size, from, to });
     parsed.catch(() => undefined); // raised, if at all, where the import awaits it
-    blocks.set(from, parsed);
+    blocks.set(`${from}-${to}`, parsed);
   }
   warmParser = { parser, file, size, blocks };
 }
@@ -119,8 +119,9 @@ export function createBlockParser(): BlockParser {
   return {
     parse(work) {
       if (work.kind !== 'file-block' || work.file !== file || work.size !== size) return parser.parse(work);
-      const ahead = blocks.get(work.from);
-      blocks.delete(work.from);
+      const key = `${work.from}-${work.to}`;
+      const ahead = blocks.get(key);
+      blocks.delete(key);
       return ahead ?? parser.parse(work);
     },
     recycle: (bytes) => parser.recycle(bytes),

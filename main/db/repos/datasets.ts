@@ -73,7 +73,6 @@ export function deleteDataset(db: Db, id: string): boolean {
   })();
 }
 
-/** An import whose process died left a half-written dataset: remove it so a refusal never leaves rows. */
 /** Whether the process recorded under `key` in a dataset's meta is another one, still alive. */
 function ownerAlive(metaJson: string, key: string): boolean {
   const pid = Number((JSON.parse(metaJson) as Record<string, unknown>)[key]);
@@ -98,6 +97,7 @@ export function recoverInterruptedGrades(db: Db): number {
   return marked;
 }
 
+/** An import whose process died left a half-written dataset: remove it so a refusal never leaves rows. */
 export function recoverInterruptedImports(db: Db): number {
   const stale = db.prepare(`SELECT id, meta_json FROM datasets WHERE status = 'importing'`).all() as Array<{ id: string; meta_json: string }>;
   let removed = 0;
