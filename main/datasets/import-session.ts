@@ -2,7 +2,7 @@
 // while this thread writes the parsed rows in batches. Results are applied strictly in file order.
 // Without skip_invalid one bad line refuses the file: what was written is removed and nothing is kept.
 import type { ImportLineError, ImportResult } from '../../shared/api/datasets';
-import { holdBackgroundCheckpoints } from '../db/background-checkpoints';
+import { holdBulkWrite } from '../db/bulk-write';
 import type { Db } from '../db/connection';
 import { deleteDataset, insertDataset, setDatasetStatus } from '../db/repos/datasets';
 import { rowBatchWriter, type InsertRowValues } from '../db/repos/rows';
@@ -70,15 +70,15 @@ export class ImportSession {
   async readFile(file: string, onProgress?: () => void): Promise<void> {
     if (this.finished) throw new Error('this import has already finished');
     await this.tail;
-    // A whole file is a bulk write: its WAL checkpoints run on another thread meanwhile.
-    const releaseCheckpoints = holdBackgroundCheckpoints(this.db);
+    // A whole file is a bulk write: its WAL checkpoints run on another thread meanwhile (bulk-write.ts).
+    const releaseBulkWrite = holdBulkWrite(this.db);
     try {
       await parseFileInOrder(this.parser, file, (block) => {
         this.apply(block);
         onProgress?.();
       });
     } finally {
-      await releaseCheckpoints();
+      await releaseBulkWrite();
     }
   }
 

@@ -30,10 +30,13 @@ export interface OpenOptions {
 
 const openOptions = new WeakMap<Db, OpenOptions>();
 
-/** How a connection was opened, for a second connection to the same file (background-checkpoints.ts). */
+/** How a connection was opened, for a second connection to the same file (bulk-write.ts). */
 export function openOptionsOf(db: Db): OpenOptions {
   return openOptions.get(db) ?? {};
 }
+
+/** 16 MiB of page cache (256 pages): rows have one index, whose hot pages fit easily; memory stays low. */
+export const PAGE_CACHE_KIB = 16384;
 
 /** Checkpoint every 512 pages (32 MiB); SQLite's default of 1000 pages would let the WAL grow to 64 MiB at this page size. */
 export const WAL_AUTOCHECKPOINT_PAGES = 512;
@@ -49,8 +52,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // 16 MiB of page cache (256 pages): rows have one index, whose hot pages fit easily; memory stays low on big imports.
-  db.pragma('cache_size = -16384');
+  db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   migrate(db);
   openOptions.set(db, options);
   return db;

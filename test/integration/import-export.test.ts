@@ -163,7 +163,7 @@ describe('import through the engine API', () => {
     expect(byLength.rows[0].reply_length).toBe('Order 1000 has shipped.'.length);
   });
 
-  it('checkpoints on a worker while a file imports, keeps the WAL bounded, and hands checkpoints back after', async () => {
+  it('checkpoints on a worker while a file imports, keeps the WAL bounded, and gives the usual settings back after', async () => {
     buildEngine(); // the import and checkpoint workers run from the built bundle
     const dir = tempDir();
     const dbPath = path.join(dir, 'desk.db');
@@ -174,9 +174,11 @@ describe('import through the engine API', () => {
     await new Promise((resolve) => stream.end(resolve));
     expect(fs.statSync(file).size).toBeGreaterThan(80 << 20);
     const writerCheckpointPages: number[] = [];
+    const pageCacheKib: number[] = [];
     let largestWal = 0;
     engine.on('import.progress', () => {
       writerCheckpointPages.push(engine!.ctx.db.pragma('wal_autocheckpoint', { simple: true }) as number);
+      pageCacheKib.push(engine!.ctx.db.pragma('cache_size', { simple: true }) as number);
       if (fs.existsSync(`${dbPath}-wal`)) largestWal = Math.max(largestWal, fs.statSync(`${dbPath}-wal`).size);
     });
     const result = await importFile(engine, file, { name: 'wal', skipInvalid: false });
@@ -184,9 +186,11 @@ describe('import through the engine API', () => {
     // The WAL starts over rather than growing with the whole file.
     expect(largestWal).toBeGreaterThan(0);
     expect(largestWal).toBeLessThan(fs.statSync(file).size);
-    // During the import the writer checkpoints only past 64 MiB; afterwards at its usual 32 MiB.
+    // During the import the writer checkpoints only past 64 MiB, with a small page cache; afterwards as usual.
     expect(new Set(writerCheckpointPages)).toEqual(new Set([1024]));
+    expect(new Set(pageCacheKib)).toEqual(new Set([-2048]));
     expect(engine.ctx.db.pragma('wal_autocheckpoint', { simple: true })).toBe(512);
+    expect(engine.ctx.db.pragma('cache_size', { simple: true })).toBe(-16384);
     expect(engine.ctx.db.pragma('integrity_check', { simple: true })).toBe('ok');
   });
 

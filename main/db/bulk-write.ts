@@ -1,12 +1,15 @@
-// While a bulk write runs (an import), WAL checkpoints move off the engine thread to a checkpoint worker
-// (checkpoint-worker.ts) instead of stalling the writer every 32 MiB. Holds are counted: the writer's own
-// autocheckpoint comes back when the last bulk write ends. Without the built worker (tests from source), or on
-// an in-memory database, nothing changes.
+// While a bulk write runs (a file import), the writer's connection is set for appending:
+// - WAL checkpoints move off the engine thread to a checkpoint worker (checkpoint-worker.ts) instead of
+//   stalling the writer every 32 MiB;
+// - the page cache shrinks to 2 MiB: appending touches few pages, and a large cache only costs fresh memory
+//   (some 3,500 page faults, 5% of an import's CPU time, on 100k rows).
+// Holds are counted: the usual settings come back when the last bulk write ends. Without the built worker
+// (tests from source), or on an in-memory database, nothing changes.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../engine/package-root';
-import { openOptionsOf, WAL_AUTOCHECKPOINT_PAGES, type Db } from './connection';
+import { openOptionsOf, PAGE_CACHE_KIB, WAL_AUTOCHECKPOINT_PAGES, type Db } from './connection';
 
 const CHECKPOINT_INTERVAL_MS = 25;
 /**
@@ -15,6 +18,7 @@ const CHECKPOINT_INTERVAL_MS = 25;
  * the whole import. By then the worker has copied nearly everything, so the writer's share is small.
  */
 const WRITER_CHECKPOINT_PAGES = 1024;
+const BULK_PAGE_CACHE_KIB = 2048;
 
 const active = new Map<Db, { holds: number; stop: Int32Array; exited: Promise<void> }>();
 
@@ -23,8 +27,8 @@ function workerScript(): string | null {
   return fs.existsSync(file) ? file : null;
 }
 
-/** Starts (or joins) background checkpoints on `db`; call the returned function when the bulk write is over. */
-export function holdBackgroundCheckpoints(db: Db): () => Promise<void> {
+/** Starts (or joins) a bulk write on `db`; call the returned function when it is over. */
+export function holdBulkWrite(db: Db): () => Promise<void> {
   let entry = active.get(db);
   if (!entry) {
     const script = workerScript();
@@ -37,6 +41,7 @@ export function holdBackgroundCheckpoints(db: Db): () => Promise<void> {
       worker.once('error', () => resolve()); // a failed checkpointer only means the writer checkpoints again
     });
     db.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
+    db.pragma(`cache_size = -${BULK_PAGE_CACHE_KIB}`);
     entry = { holds: 0, stop, exited };
     active.set(db, entry);
   }
@@ -51,6 +56,8 @@ export function holdBackgroundCheckpoints(db: Db): () => Promise<void> {
     Atomics.store(held.stop, 0, 1);
     Atomics.notify(held.stop, 0);
     await held.exited;
-    if (db.open && !active.has(db)) db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    if (!db.open || active.has(db)) return;
+    db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   };
 }
