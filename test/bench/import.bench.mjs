@@ -1,6 +1,6 @@
 // Import figures: rows per second end to end for a 100k-row file (target >= 100k/s), and peak memory of
 // the importing process for a 1M-row file (target < 300 MB). Runs the real CLI in a child process.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,19 @@ function importWithPeak(file, db) {
       resolve({ seconds, peakMb: peakKb / 1024, result: JSON.parse(stdout) });
     });
   });
+}
+
+// What starting Node alone costs here, part of every end-to-end figure below (NODE_EXTRA_CA_CERTS, when set,
+// makes Node parse those certificates at every start: about 45 ms on the 2-core dev VM).
+{
+  const starts = [];
+  for (let i = 0; i < 5; i++) {
+    const started = performance.now();
+    spawnSync(process.execPath, ['-e', '0']);
+    starts.push(performance.now() - started);
+  }
+  const extraCerts = process.env.NODE_EXTRA_CA_CERTS ? ` (NODE_EXTRA_CA_CERTS is set: ${process.env.NODE_EXTRA_CA_CERTS})` : '';
+  console.log(`node -e 0 on this machine: best ${(Math.min(...starts) / 1000).toFixed(2)} s${extraCerts}`);
 }
 
 const small = path.join(dir, 'rows-100k.jsonl');
