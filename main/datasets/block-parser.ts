@@ -78,10 +78,16 @@ function workerPool(script: string, size: number): BlockParser {
   };
 }
 
+/** One core stays with the engine thread, which writes the rows; WHILE_DESK_IMPORT_WORKERS overrides (tests). */
+function parseWorkerCount(): number {
+  const forced = Number(process.env.WHILE_DESK_IMPORT_WORKERS);
+  if (Number.isInteger(forced) && forced >= 1 && forced <= 16) return forced;
+  return Math.max(1, Math.min(4, os.availableParallelism() - 1));
+}
+
 function startParser(): BlockParser {
   const script = workerScript();
-  // One core stays with the engine thread, which writes the rows.
-  return script ? workerPool(script, Math.max(1, Math.min(4, os.availableParallelism() - 1))) : inlineParser();
+  return script ? workerPool(script, parseWorkerCount()) : inlineParser();
 }
 
 /** A parser started ahead of its import, with the first blocks of the file it will read already on their way. */

@@ -119,6 +119,26 @@ describe('import and export through the CLI', () => {
     check.close();
   });
 
+  it('with several parse workers, blocks still land in file order with exact line numbers', () => {
+    const dir = tempDir();
+    const db = path.join(dir, 'desk.db');
+    const rows = Array.from({ length: 6000 }, (_, i) => sdkRow(i, { pad: 'y'.repeat(200 + (i % 7) * 50) }));
+    const lines: string[] = rows.map((row) => JSON.stringify(row));
+    lines.splice(4500, 0, '{"broken": ');
+    lines.splice(1200, 0, '[1, 2, 3]');
+    const file = path.join(dir, 'many-blocks.jsonl');
+    fs.writeFileSync(file, lines.join('\n') + '\n');
+    expect(fs.statSync(file).size).toBeGreaterThan(5 << 20);
+    const result = runCli(['import', file, '--skip-invalid', '--db', db, '--json'], { WHILE_DESK_IMPORT_WORKERS: '3' });
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { dataset_id: string; rows_imported: number; errors: Array<{ line: number }> };
+    expect(report.rows_imported).toBe(rows.length);
+    expect(report.errors.map((error) => error.line)).toEqual([1201, 4502]);
+    const out = path.join(dir, 'out.jsonl');
+    expect(runCli(['export', report.dataset_id, out, '--db', db]).code).toBe(0);
+    expect(readJsonl(out)).toEqual(rows);
+  });
+
   it('honours WHILE_DESK_DB', () => {
     const dir = tempDir();
     const db = path.join(dir, 'env.db');
