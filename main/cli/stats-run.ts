@@ -28,7 +28,8 @@ export function isFile(source: string): boolean {
 export function readJsonlRows(file: string): unknown[] {
   const rows: unknown[] = [];
   const lines = fs.readFileSync(file, 'utf8').split(/\r?\n/);
-  lines.forEach((line, index) => {
+  lines.forEach((raw, index) => {
+    const line = raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw; // a byte order mark is not part of the row
     if (line.trim() === '') return;
     const parsed = parseRowLine(line, rowProblem);
     if (parsed.ok) {

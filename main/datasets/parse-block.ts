@@ -70,6 +70,8 @@ export function parseBlock(block: Uint8Array, fullCheck: RowCheck): ParsedBlock 
     let to = end;
     // Bytes up to 32 are ASCII whitespace and controls; no byte of a multi-byte character is that small.
     while (from < to && bytes[from] <= 32) from++;
+    // A byte order mark (Windows editors write one; `cat` of such files puts one mid-file) is not part of the row.
+    if (to - from >= 3 && bytes[from] === 0xef && bytes[from + 1] === 0xbb && bytes[from + 2] === 0xbf) from += 3;
     while (to > from && bytes[to - 1] <= 32) to--;
     if (to > from) {
       if (!wholeBlockUtf8 && !isUtf8(bytes.subarray(from, to))) {

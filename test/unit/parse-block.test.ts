@@ -29,6 +29,13 @@ describe('parseBlock', () => {
     expect(storedRows(parsed, 0).map((stored) => JSON.parse(Buffer.from(stored.json).toString('utf8')).prompt)).toEqual(['caf\u00e9', 'last']);
   });
 
+  it('reads past a byte order mark at the start of a line (a Windows editor\'s, or two such files joined)', () => {
+    const bom = '\ufeff';
+    const parsed = parseBlock(encodeBlock(`${bom}${row('first')}\n${bom}${row('second')}\n`), rowProblem);
+    expect(parsed.errors).toEqual([]);
+    expect(storedRows(parsed, 0).map((stored) => Buffer.from(stored.json).toString('utf8'))).toEqual([row('first'), row('second')]);
+  });
+
   it('stores a load_traces spelling as its rewritten row v1', () => {
     const parsed = parseBlock(encodeBlock(JSON.stringify({ question: 'q?', output: 'a.' })), rowProblem);
     const [stored] = storedRows(parsed, 0);
