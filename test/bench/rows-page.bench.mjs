@@ -148,6 +148,7 @@ async function main() {
       ];
     };
     const atLoad = await page.evaluate(() => window.__bench.longTasks.slice());
+    const framesAtLoad = await page.evaluate(() => window.__bench.frames.filter((f) => f.start < window.__bench.firstRowsAt && f.duration >= 50));
     // First right after the rows appear (what a person sees, other screens' idle work included), then settled.
     const justOpened = await measureScroll('just after opening');
     await page.waitForTimeout(8_000);
@@ -173,6 +174,7 @@ async function main() {
     console.log(`  machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} (long tasks grow with the load; compare on an idle machine)`);
     console.log(`  first rows visible after navigation: ${firstPaint.toFixed(0)} ms ${firstPaint < 1000 ? '(ok)' : '(OVER TARGET)'}`);
     console.log(`  long tasks up to first rows: ${atLoad.length} (worst ${worst(atLoad)} ms)`);
+    for (const f of framesAtLoad) console.log(`      long frame: ${f.duration.toFixed(0)} ms (rendering ${f.render.toFixed(0)}): ${f.scripts.join('; ') || 'no script'}`);
     console.log([...justOpened, ...settled].join('\n'));
     console.log(`  sort 100k rows by reward, click to first sorted rows: ${sortMs} ms`);
     console.log(`  sorted by reward, jump to the middle, rows filled in: ${jumpMs} ms`);
