@@ -1,6 +1,7 @@
-// A streamed import: text arrives in chunks of any size; complete lines are parsed off-thread (block-parser)
-// while this thread writes the parsed rows in batches. Results are applied strictly in file order.
-// Without skip_invalid one bad line refuses the file: what was written is removed and nothing is kept.
+// One import: a file the parse workers read themselves, block by block (readFile), or text that arrives in
+// chunks of any size (write). Lines are parsed off-thread (block-parser) while this thread writes the parsed
+// rows in batches, strictly in file order. Without skip_invalid one bad line refuses the file: what was
+// written is removed and nothing is kept.
 import fs from 'node:fs';
 import type { ImportLineError, ImportResult } from '../../shared/api/datasets';
 import { holdBulkWrite } from '../db/bulk-write';
