@@ -6,17 +6,15 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../engine/package-root';
 import { BLOCK_BYTES, blockRanges, readFileBlock } from './file-blocks';
-import type { ParseRequest } from './import-worker';
+import type { ParseRequest, ParseWork } from './import-worker';
 import { parseBlock, type ParsedBlock } from './parse-block';
 
 /** Blocks parsed ahead of the writer: bounds memory to a few MiB of text and their rows. */
 export const MAX_BLOCKS_IN_FLIGHT = 4;
 
-type Work = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'file-block'; file: string; size: number; from: number; to: number };
-
 export interface BlockParser {
   /** Parses one block of complete lines (bytes of its own: they are transferred); line numbers count from 1 within it. */
-  parse(work: Work): Promise<ParsedBlock>;
+  parse(work: ParseWork): Promise<ParsedBlock>;
   /** Hands a written block's memory back, to be read into again (saves fresh pages on every block). */
   recycle(bytes: Uint8Array): void;
   close(): void;
@@ -136,11 +134,10 @@ export function createBlockParser(): BlockParser {
 }
 
 /**
- * Parses a whole file block by block, the workers reading their blocks themselves, and hands the blocks over
- * in file order, at most a few ahead of the writer.
+ * Parses a whole file of `size` bytes block by block, the workers reading their blocks themselves, and hands
+ * the blocks over in file order, at most a few ahead of the writer.
  */
-export async function parseFileInOrder(parser: BlockParser, file: string, onBlock: (block: ParsedBlock) => void, blockBytes = BLOCK_BYTES): Promise<void> {
-  const size = (await fs.promises.stat(file)).size;
+export async function parseFileInOrder(parser: BlockParser, file: string, size: number, onBlock: (block: ParsedBlock) => void, blockBytes = BLOCK_BYTES): Promise<void> {
   const ranges = blockRanges(size, blockBytes);
   const inFlight: Array<Promise<ParsedBlock>> = [];
   let next = 0;

@@ -77,10 +77,10 @@ export class ImportSession {
     await this.tail;
     // A large file is a bulk write: its WAL checkpoints run on another thread meanwhile (bulk-write.ts). A small
     // one would not reach a single checkpoint, so it does without the extra thread.
-    const large = (await fs.promises.stat(file)).size >= BULK_WRITE_MIN_BYTES;
-    const releaseBulkWrite = large ? holdBulkWrite(this.db) : async () => {};
+    const { size } = await fs.promises.stat(file);
+    const releaseBulkWrite = size >= BULK_WRITE_MIN_BYTES ? holdBulkWrite(this.db) : async () => {};
     try {
-      await parseFileInOrder(this.parser, file, (block) => {
+      await parseFileInOrder(this.parser, file, size, (block) => {
         this.apply(block);
         onProgress?.();
       });

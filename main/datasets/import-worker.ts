@@ -6,9 +6,11 @@ import { readFileBlock } from './file-blocks';
 import { parseBlock, transferList, type ParsedBlock } from './parse-block';
 import type { RowCheck } from './parse-row-line';
 
+/** One block to parse: bytes handed over, or the lines starting in [from, to) of a file of `size` bytes. */
+export type ParseWork = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'file-block'; file: string; size: number; from: number; to: number };
+
 export type ParseRequest =
-  | { id: number; kind: 'bytes'; bytes: Uint8Array }
-  | { id: number; kind: 'file-block'; file: string; size: number; from: number; to: number }
+  | (ParseWork & { id: number })
   /** Memory of a block the engine thread has written, handed back for the next block to be read into. */
   | { id: number; kind: 'recycle'; buffer: ArrayBuffer };
 

@@ -3,9 +3,9 @@
 // block's bytes, which travel back with it (transferred, not copied) and are stored as they are.
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { ImportLineError } from '../../shared/api/datasets';
-import type { InsertRowValues, StoredRow } from '../db/repos/rows';
+import type { InsertRowValues } from '../db/repos/rows';
 import { parseRowLine, type RowCheck } from './parse-row-line';
-import { toStoredRow } from './row-columns';
+import { rowColumns, type RowColumns } from './row-columns';
 
 const GOLD_STATES = ['none', 'pass', 'fail'];
 const NEWLINE = 0x0a;
@@ -81,7 +81,7 @@ export function parseBlock(block: Uint8Array, fullCheck: RowCheck): ParsedBlock 
         const result = parseRowLine(line, fullCheck);
         if (result.ok) {
           const rewritten = result.unchanged ? null : JSON.stringify(result.row);
-          addRow(parsed, toStoredRow(result.row, 0, rewritten ?? ''), from, to, rewritten);
+          addRow(parsed, rowColumns(result.row), from, to, rewritten);
         } else parsed.errors.push({ line: parsed.lineCount, message: result.message });
       }
     }
@@ -90,7 +90,7 @@ export function parseBlock(block: Uint8Array, fullCheck: RowCheck): ParsedBlock 
   return parsed;
 }
 
-function addRow(parsed: ParsedBlock, row: StoredRow, from: number, to: number, rewritten: string | null): void {
+function addRow(parsed: ParsedBlock, row: RowColumns, from: number, to: number, rewritten: string | null): void {
   const i = parsed.count++;
   parsed.starts[i] = from;
   parsed.ends[i] = to;
@@ -127,15 +127,6 @@ export function insertParsedRows(parsed: ParsedBlock, firstOrdinal: number, inse
       parsed.rewritten[i] ?? new Uint8Array(buffer, byteOffset + parsed.starts[i], parsed.ends[i] - parsed.starts[i]),
     );
   }
-}
-
-/** The block's rows as objects (for tests and small callers; imports use insertParsedRows). */
-export function storedRows(parsed: ParsedBlock, firstOrdinal: number): StoredRow[] {
-  const rows: StoredRow[] = [];
-  insertParsedRows(parsed, firstOrdinal, (ordinal, scenarioId, rolloutIndex, evalRun, reward, goldState, replyLength, json) =>
-    rows.push({ ordinal, scenarioId, rolloutIndex, evalRun, reward, goldState, replyLength, json }),
-  );
-  return rows;
 }
 
 /** The typed arrays of a parsed block, to transfer rather than copy between threads. */

@@ -2,6 +2,8 @@
 import { replyLength } from '../../shared/schema/conversation';
 import type { StoredRow } from '../db/repos/rows';
 
+export type RowColumns = Omit<StoredRow, 'ordinal' | 'json'>;
+
 type Obj = Record<string, unknown>;
 
 function goldState(row: Obj): string {
@@ -11,19 +13,20 @@ function goldState(row: Obj): string {
   return 'none';
 }
 
-/** `json` is the row's text as it should be stored (the original line when the row came in unchanged). */
-export function toStoredRow(row: Obj, ordinal: number, json: string = JSON.stringify(row)): StoredRow {
+export function rowColumns(row: Obj): RowColumns {
   const scenario = row.scenario_id;
   const lineage = row.lineage;
   const evalRun = lineage && typeof lineage === 'object' ? (lineage as Obj).eval_run : undefined;
   return {
-    ordinal,
     scenarioId: scenario === undefined || scenario === null ? null : String(scenario),
     rolloutIndex: Number.isInteger(row.rollout_index) ? (row.rollout_index as number) : null,
     evalRun: Number.isInteger(evalRun) ? (evalRun as number) : null,
     reward: typeof row.reward === 'number' && Number.isFinite(row.reward) ? row.reward : null,
     goldState: goldState(row),
     replyLength: replyLength(row),
-    json,
   };
+}
+
+export function toStoredRow(row: Obj, ordinal: number): StoredRow {
+  return { ordinal, ...rowColumns(row), json: JSON.stringify(row) };
 }

@@ -31,9 +31,7 @@ export function pythonJsonDumps(value: unknown): string {
 
 const isBlank = (text: string): boolean => text.trim() === '';
 
-/** `toolContent: false` skips encoding tool results (reply_length never reads them). */
-export function conversation(row: Obj, options: { toolContent?: boolean } = {}): ChatMessage[] {
-  const withToolContent = options.toolContent ?? true;
+export function conversation(row: Obj): ChatMessage[] {
   const messages: ChatMessage[] = [];
   if (row.opener) messages.push({ role: 'assistant', content: String(row.opener) });
   if (row.prompt) messages.push({ role: 'user', content: String(row.prompt) });
@@ -45,7 +43,7 @@ export function conversation(row: Obj, options: { toolContent?: boolean } = {}):
       const text = typeof step.text === 'string' ? step.text : '';
       messages.push({ role: 'assistant', content: text, tool_calls: [{ name: String(step.tool), arguments: step.arguments ?? {} }] });
       const result = step.result;
-      messages.push({ role: 'tool', name: String(step.tool), content: !withToolContent ? '' : typeof result === 'string' ? result : pythonJsonDumps(result) });
+      messages.push({ role: 'tool', name: String(step.tool), content: typeof result === 'string' ? result : pythonJsonDumps(result) });
     } else if (typeof step.text === 'string' && step.text !== '') {
       messages.push({ role: 'assistant', content: step.text });
     }
@@ -103,7 +101,7 @@ function carriedTurns(messages: Obj[]): Turns {
   return turns;
 }
 
-/** conversation(row) with `toolContent: false`, reduced to roles and contents: the same turns, in order. */
+/** conversation(row) reduced to roles and contents (a tool's result left empty): the same turns, in order. */
 function conversationTurns(row: Obj): Turns {
   const roles: number[] = [];
   const contents: string[] = [];

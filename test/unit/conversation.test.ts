@@ -65,7 +65,7 @@ describe('replyLength agrees with the conversation it is defined on', () => {
   function replyLengthFromConversation(row: Record<string, unknown>): number {
     const isObj = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
     const carried = Array.isArray(row.messages) ? row.messages.filter(isObj) : [];
-    const messages: Array<{ role?: unknown; content?: unknown }> = carried.length > 0 ? carried : conversation(row, { toolContent: false });
+    const messages: Array<{ role?: unknown; content?: unknown }> = carried.length > 0 ? carried : conversation(row);
     let total = 0;
     let last: string | undefined;
     for (const message of messages) {

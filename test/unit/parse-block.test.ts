@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { encodeBlock, parseBlock, storedRows } from '../../main/datasets/parse-block';
+import type { StoredRow } from '../../main/db/repos/rows';
+import { encodeBlock, insertParsedRows, parseBlock, type ParsedBlock } from '../../main/datasets/parse-block';
 import { rowProblem } from '../../main/datasets/row-check';
+
+/** The block's rows as the writer receives them, collected as objects. */
+function storedRows(parsed: ParsedBlock, firstOrdinal: number): StoredRow[] {
+  const rows: StoredRow[] = [];
+  insertParsedRows(parsed, firstOrdinal, (ordinal, scenarioId, rolloutIndex, evalRun, reward, goldState, replyLength, json) =>
+    rows.push({ ordinal, scenarioId, rolloutIndex, evalRun, reward, goldState, replyLength, json }),
+  );
+  return rows;
+}
 
 const row = (prompt: string, extra: Record<string, unknown> = {}) => JSON.stringify({ schema_version: '1', prompt, steps: [], final_text: 'ok', reward: 1, ...extra });
 

@@ -27,8 +27,8 @@ export type InsertRowValues = (
   json: string | Uint8Array,
 ) => void;
 
-const ROW_COLUMNS = 'dataset_id, ordinal, scenario_id, rollout_index, eval_run, reward, gold_state, reply_length, row_json';
-const ROW_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))';
+export const ROW_COLUMNS = 'dataset_id, ordinal, scenario_id, rollout_index, eval_run, reward, gold_state, reply_length, row_json';
+export const ROW_VALUES = '(?, ?, ?, ?, ?, ?, ?, ?, CAST(? AS TEXT))';
 const VALUES_PER_ROW = 9;
 /** Rows per INSERT statement in bulk: one call into SQLite per 32 rows is about 5% faster than one per row. */
 const ROWS_PER_STATEMENT = 32;

@@ -2,7 +2,7 @@
 import type { RolloutsLost, RunConfig, RunStatus, RunSummary } from '../../../shared/api/runs';
 import type { Task } from '../../../shared/schema/task';
 import type { Db } from '../connection';
-import type { StoredRow } from './rows';
+import { ROW_COLUMNS, ROW_VALUES, type StoredRow } from './rows';
 import { insertDataset } from './datasets';
 import { processAlive } from '../../engine/process-alive';
 
@@ -140,10 +140,7 @@ export interface RowCommitter {
  * rollouts that were in flight or finished within that same turn. A filled slot is never written twice.
  */
 export function rowCommitter(db: Db, runId: string): RowCommitter {
-  const insert = db.prepare(
-    `INSERT INTO rows (dataset_id, ordinal, scenario_id, rollout_index, eval_run, reward, gold_state, reply_length, row_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dataset_id, ordinal) DO NOTHING`,
-  );
+  const insert = db.prepare(`INSERT INTO rows (${ROW_COLUMNS}) VALUES ${ROW_VALUES} ON CONFLICT (dataset_id, ordinal) DO NOTHING`);
   const updateLost = db.prepare('UPDATE runs SET lost_json = ? WHERE id = ?');
   let queue: Array<{ row: StoredRow; lost: RolloutsLost | null; onLanded: () => void }> = [];
   let scheduled = false;
