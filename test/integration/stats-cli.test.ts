@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEngine, repoRoot } from '../helpers/build-engine';
 
-const conformance = path.resolve(repoRoot, '../shared/conformance');
+const conformance = path.resolve(repoRoot, 'test/fixtures/conformance');
 const cases = fs.existsSync(path.join(conformance, 'cases'))
   ? fs.readdirSync(path.join(conformance, 'cases')).filter((name) => name.startsWith('pass_at_')).sort()
   : [];

@@ -7,7 +7,7 @@ import { judgeFunctions } from '../../../main/conformance/judge-functions';
 import { loadJudge as loadCaseJudge, substitute } from '../../../main/conformance/run-cases';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const conformanceDir = path.resolve(repoRoot, '../shared/conformance');
+export const conformanceDir = path.resolve(repoRoot, 'test/fixtures/conformance');
 export const casesDir = path.join(conformanceDir, 'cases');
 export const judgesDir = path.join(conformanceDir, 'judges');
 
