@@ -2,25 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import type { statsApi } from '../../../shared/api/stats';
 import { loadRows } from '../../db/repos/rows';
-import { StatsPool } from '../../stats-workers/pool';
+import { existingStatsPool, runStatistic } from '../../stats-workers/engine-pool';
 import type { RowSource, StatsJobKind, StatsJobOutput, StatsJobRequest } from '../../stats-workers/protocol';
 import type { EngineContext } from '../context';
 import { requireDataset } from './datasets';
 import type { HandlerMap } from './types';
-
-const pools = new WeakMap<EngineContext, StatsPool>();
-
-/** The engine's pool, started on first use and closed with the engine. */
-export function statsPool(ctx: EngineContext): StatsPool {
-  let pool = pools.get(ctx);
-  if (!pool) {
-    const created = new StatsPool({ dbPath: ctx.dbPath === ':memory:' ? null : ctx.dbPath });
-    pools.set(ctx, created);
-    ctx.onClose(() => created.close());
-    pool = created;
-  }
-  return pool;
-}
 
 /** A dataset as a row source: workers read it themselves, unless the database lives only in this process. */
 function source(ctx: EngineContext, id: string): RowSource {
@@ -45,13 +31,13 @@ async function runJob(
   judge?: StatsJobRequest['judge'],
   want?: string[],
 ): Promise<StatsJobOutput & { job_id: string }> {
-  const request: StatsJobRequest = { kind, sources, params: given(input, ['job_id', ...omit]), judge, want };
   const jobId = (input.job_id as string | undefined) ?? randomUUID();
-  const { result } = statsPool(ctx).run(request, {
+  return runStatistic(ctx, kind, sources, given(input, ['job_id', ...omit]), {
     jobId,
+    judge,
+    want,
     onState: (state, message) => ctx.emit('stats.job', { job_id: jobId, method, state, message }),
   });
-  return { ...(await result), job_id: jobId };
 }
 
 export const statsHandlers: HandlerMap<keyof typeof statsApi> = {
@@ -99,5 +85,5 @@ export const statsHandlers: HandlerMap<keyof typeof statsApi> = {
     const out = await runJob(ctx, 'stats.decontaminate', 'decontaminate', sources, input, ['dataset_id', 'against']);
     return { job_id: out.job_id, report: out.report, kept_indices: out.kept_indices ?? [] };
   },
-  'stats.cancel': (input, ctx) => ({ cancelled: pools.get(ctx)?.cancel(input.job_id) ?? false }),
+  'stats.cancel': (input, ctx) => ({ cancelled: existingStatsPool(ctx)?.cancel(input.job_id) ?? false }),
 };

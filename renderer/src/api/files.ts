@@ -1,0 +1,20 @@
+// Picking a file on the person's machine. The desktop app opens a native dialog through the preload
+// (`window.desk.pickFile`) and gets back a path the engine can read; a browser against `serve` has no such
+// dialog (a web page never learns file paths), so callers fall back to uploading the file's content.
+export type FileKind = 'rows' | 'tasks' | 'judge' | 'rubric' | 'model' | 'labels' | 'variants';
+
+interface FilePicker {
+  pickFile?(kind: FileKind): Promise<string | null>;
+}
+
+/** Whether this host can hand the engine a path (the desktop app) rather than the file's bytes. */
+export function canPickPaths(): boolean {
+  return typeof (window.desk as FilePicker | undefined)?.pickFile === 'function';
+}
+
+/** Opens the native dialog for one kind of file; null when cancelled or when this host has no dialog. */
+export async function pickFile(kind: FileKind): Promise<string | null> {
+  const picker = window.desk as FilePicker | undefined;
+  if (typeof picker?.pickFile !== 'function') return null;
+  return picker.pickFile(kind);
+}
