@@ -1,8 +1,8 @@
 // Builds a judge from its spec: FILE.mjs / FILE.js (a JS module), FILE.json (built-in rules), llm:<agent spec> (an LLM judge).
 import path from 'node:path';
-import type { Agent } from '../sim/agent-types';
-import { createAgent } from '../sim/agents/create-agent';
-import { openAiAgentFromSpec } from '../sim/agents/openai-agent';
+import type { Agent } from '../agents/agent-types';
+import { createAgent } from '../agents/create-agent';
+import { openAiAgentFromSpec } from '../agents/openai-agent';
 import type { RowJudge } from './judge-types';
 import { LLM_JUDGE_MAX_TOKENS, createLlmJudge, readRubricFile } from './llm-judge';
 import { verdictResponseFormat } from './llm-verdict';

@@ -9,8 +9,8 @@ import { claimRun, committedOrdinals, emptyLost, finishRun, getRun, rowCommitter
 import type { EngineContext } from '../engine/context';
 import { loadJudge } from '../judges/load-judge';
 import type { RowJudge } from '../judges/judge-types';
-import type { Agent } from './agent-types';
-import { createAgent } from './agents/create-agent';
+import type { Agent } from '../agents/agent-types';
+import { createAgent } from '../agents/create-agent';
 import { gradeInLoop, judgeRow } from './judge-row';
 import { createProgress } from './run-progress';
 import { runRollout, type LostReason } from './rollout';

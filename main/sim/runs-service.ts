@@ -6,7 +6,7 @@ import type { RunConfig, RunDetail, runStartInput } from '../../shared/api/runs'
 import { countRows } from '../db/repos/rows';
 import { effectiveStatus, getRun, insertRun, passAtOne } from '../db/repos/runs';
 import type { EngineContext } from '../engine/context';
-import { parseAgentSpec } from './agents/create-agent';
+import { parseAgentSpec } from '../agents/create-agent';
 import { activeRuns, launchRun } from './run-engine';
 import { parseTaskSet, readTaskFile } from './task-file';
 

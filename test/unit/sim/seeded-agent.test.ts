@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../../main/engine/engine';
-import { argumentsFromPrompt, inventArguments } from '../../../main/sim/agents/prompt-arguments';
-import { chooseMisbehavior } from '../../../main/sim/agents/seeded-agent';
+import { argumentsFromPrompt, inventArguments } from '../../../main/agents/prompt-arguments';
+import { chooseMisbehavior } from '../../../main/agents/seeded-agent';
 import { waitForRun } from '../../../main/sim/runs-service';
 import { loadRows } from '../../../main/db/repos/rows';
 

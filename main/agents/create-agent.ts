@@ -1,6 +1,6 @@
 // Builds an agent from its spec string: `seeded`, `openai:MODEL@BASE_URL` or `llama:PATH.gguf`.
-import type { Agent } from '../agent-types';
-import { createLlamaAgent } from '../llama/llama-agent';
+import type { Agent } from './agent-types';
+import { createLlamaAgent } from './llama/llama-agent';
 import { openAiAgentFromSpec, parseOpenAiSpec } from './openai-agent';
 import { createSeededAgent } from './seeded-agent';
 

@@ -1,6 +1,6 @@
 // The `openai:MODEL@BASE_URL` agent: one chat completion with tools per assistant turn, against any
 // OpenAI-compatible server (vLLM, Ollama, LM Studio, the While models host). sdk-semantics §4.3, §4.4.
-import type { Agent, TurnRequest, TurnResult } from '../agent-types';
+import type { Agent, TurnRequest, TurnResult } from './agent-types';
 import { DEFAULT_API_KEY_ENV, resolveApiKey } from './api-key';
 import { parseChatCompletion } from './openai-response';
 import { OpenAiHttpError, createTransport } from './openai-transport';
