@@ -1,58 +1,50 @@
-// Builds an agent from its spec string: `seeded`, `openai:MODEL@BASE_URL` or `llama:PATH.gguf`.
+// Builds an agent from its settings (shared/schema/run-settings.ts): seeded, an OpenAI-compatible server, or a local GGUF.
+import type { AgentSettings } from '../../shared/schema/run-settings';
 import type { Agent } from './agent-types';
+import { DEFAULT_API_KEY_ENV, resolveApiKey } from './api-key';
 import { createLlamaAgent } from './llama/llama-agent';
-import { openAiAgentFromSpec, parseOpenAiSpec } from './openai-agent';
+import { createOpenAiAgent } from './openai-agent';
 import { createSeededAgent } from './seeded-agent';
 
 export interface CreateAgentOptions {
+  /** The run's seed (llama samples with it; a seeded agent with seed null uses it too). */
   seed?: number;
-  misbehaveRate?: number;
   /** Requests in flight at once (openai). */
   concurrency?: number;
   timeoutMs?: number;
   maxRetries?: number;
-  /** --api-key-env NAME (openai; default OPENAI_API_KEY). */
-  apiKeyEnv?: string;
-  /** llama: 'auto' (default), 'cpu' for no offload, or a backend name. */
-  gpu?: 'auto' | 'cpu' | 'cuda' | 'vulkan' | 'metal';
-  threads?: number;
-  contextSize?: number;
+  /** What a judge pins for its agent (sdk-semantics §5.3): temperature 0, a short reply budget, the verdict schema. */
+  temperature?: number;
+  maxTokens?: number;
+  responseFormat?: Record<string, unknown>;
+  env?: Record<string, string | undefined>;
 }
 
-export type AgentSpec = { kind: 'seeded' } | { kind: 'openai'; spec: string } | { kind: 'llama'; modelPath: string };
-
-/** Checks a spec without building anything, so a bad one is refused before a run starts. */
-export function parseAgentSpec(spec: string): AgentSpec {
-  const trimmed = spec.trim();
-  if (trimmed === 'seeded') return { kind: 'seeded' };
-  if (trimmed.startsWith('openai:')) {
-    parseOpenAiSpec(trimmed);
-    return { kind: 'openai', spec: trimmed };
+export async function createAgent(settings: AgentSettings, options: CreateAgentOptions = {}): Promise<Agent> {
+  switch (settings.kind) {
+    case 'seeded':
+      return createSeededAgent({ misbehaveRate: settings.misbehave_rate });
+    case 'openai': {
+      const apiKey = await resolveApiKey({ envName: settings.api_key_env ?? DEFAULT_API_KEY_ENV, baseUrl: settings.base_url, env: options.env });
+      return createOpenAiAgent({
+        model: settings.model,
+        baseUrl: settings.base_url,
+        apiKey,
+        concurrency: options.concurrency,
+        timeoutMs: options.timeoutMs,
+        maxRetries: options.maxRetries,
+        temperature: options.temperature ?? settings.temperature ?? undefined,
+        maxTokens: options.maxTokens ?? settings.max_tokens ?? undefined,
+        responseFormat: options.responseFormat,
+      });
+    }
+    case 'llama':
+      return createLlamaAgent({
+        modelPath: settings.model_path,
+        gpu: settings.gpu,
+        threads: settings.threads ?? undefined,
+        contextSize: settings.context_size ?? undefined,
+        seed: options.seed,
+      });
   }
-  if (trimmed.startsWith('llama:')) {
-    const modelPath = trimmed.slice('llama:'.length).trim();
-    if (!modelPath.toLowerCase().endsWith('.gguf')) throw new Error(`agent spec "${spec}": llama: needs the path of a .gguf file, e.g. llama:./models/qwen.gguf`);
-    return { kind: 'llama', modelPath };
-  }
-  throw new Error(`unknown agent spec "${spec}": use seeded, openai:MODEL@BASE_URL or llama:PATH.gguf`);
-}
-
-export async function createAgent(spec: string, options: CreateAgentOptions = {}): Promise<Agent> {
-  const parsed = parseAgentSpec(spec);
-  if (parsed.kind === 'seeded') return createSeededAgent({ misbehaveRate: options.misbehaveRate });
-  if (parsed.kind === 'openai') {
-    return openAiAgentFromSpec(parsed.spec, {
-      apiKeyEnv: options.apiKeyEnv,
-      concurrency: options.concurrency,
-      timeoutMs: options.timeoutMs,
-      maxRetries: options.maxRetries,
-    });
-  }
-  return createLlamaAgent({
-    modelPath: parsed.modelPath,
-    gpu: options.gpu ?? 'auto',
-    threads: options.threads,
-    contextSize: options.contextSize,
-    seed: options.seed,
-  });
 }
