@@ -7,11 +7,11 @@ import type { Task } from '../../shared/schema/task';
 import { toStoredRow } from '../datasets/row-columns';
 import { claimRun, committedOrdinals, emptyLost, finishRun, getRun, rowCommitter, type RunRecord } from '../db/repos/runs';
 import type { EngineContext } from '../engine/context';
-import { loadJudge } from '../judges/load-judge';
 import type { RowJudge } from '../judges/judge-types';
 import type { Agent } from '../agents/agent-types';
 import { createAgent } from '../agents/create-agent';
 import { gradeInLoop, judgeRow } from './judge-row';
+import { loadCheckedJudge } from './run-inputs';
 import { createProgress } from './run-progress';
 import { runRollout, type LostReason } from './rollout';
 
@@ -101,7 +101,7 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
   const agentSeed = config.agent.kind === 'seeded' && config.agent.seed !== null ? config.agent.seed : config.seed;
   try {
     agent = await createAgent(config.agent, { seed: config.seed, concurrency: config.concurrency });
-    if (config.judge && !judge) judge = await loadJudge(config.judge, { seed: config.seed, concurrency: config.concurrency });
+    if (config.judge && !judge) judge = await loadCheckedJudge(config.judge, config);
     const commit = rowCommitter(db, runId);
     const scoringRunId = `score_${createHash('sha256').update(runId).digest('hex').slice(0, 12)}`;
     const rerolls = new Map<string, number>();

@@ -26,11 +26,16 @@ export function checkAgentFiles(agent: AgentSettings, where: string): void {
   if (!fs.existsSync(agent.model_path)) throw new ApiError('not_found', `no model file at ${agent.model_path}`, where);
 }
 
+/** The run's per-row judge deadline (judge_timeout_s, default RUN_DEFAULTS.judge_timeout_s); undefined: the judge's own. */
+export function judgeTimeoutMs(judge: JudgeSettings): number | undefined {
+  return judge.timeout_s === null ? undefined : judge.timeout_s * 1000;
+}
+
 /** Loads the judge (a missing file, a syntax error, a bad rules file are refused here, with their message). */
 export async function loadCheckedJudge(judge: JudgeSettings, options: { seed: number; concurrency: number }): Promise<RowJudge> {
   if (judge.kind === 'llm') checkAgentFiles(judge.agent, 'judge.agent');
   try {
-    return await loadJudge(judge, { seed: options.seed, concurrency: options.concurrency });
+    return await loadJudge(judge, { seed: options.seed, concurrency: options.concurrency, timeoutMs: judgeTimeoutMs(judge) });
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError('bad_input', `the judge was refused; nothing was run: ${error instanceof Error ? error.message : String(error)}`, 'judge');
