@@ -4,6 +4,11 @@ import type { CommandEntry } from '../command';
 
 export const commands: CommandEntry[] = [
   {
+    name: 'init',
+    summary: 'Write a small example project (tasks, a module judge, a rules judge) and print the command that runs it offline',
+    load: async () => (await import('./init')).initCommand,
+  },
+  {
     name: 'import',
     summary: 'Import a JSONL file of rows (SDK rows or load_traces spellings) as a dataset',
     load: async () => (await import('./import')).importCommand,
