@@ -49,6 +49,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./stats')).statsCommand,
   },
   {
+    name: 'compare',
+    summary: 'Compare a candidate run with a baseline: the delta verdict with intervals, noise floor and guards, and the per-task table',
+    load: async () => (await import('./compare')).compareCommand,
+  },
+  {
     name: 'conformance',
     summary: 'Run the whileai SDK conformance cases and compare with their expected outputs',
     load: async () => (await import('./conformance')).conformanceCommand,
