@@ -34,6 +34,14 @@ export default [
       assert.equal(await sides.locator('.task-side').count(), 2);
       assert.ok((await sides.locator('.task-rollout').count()) >= 2);
 
+      // The paired-differences plot saves as the platform's figure JSON, checked by its rules first.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save figure JSON' }).click()]);
+      assert.equal(download.suggestedFilename(), 'per-task-paired-differences.json');
+      const figure = JSON.parse(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'));
+      assert.equal(figure.data.length, 1);
+      assert.equal(figure.data[0].type, 'scatter');
+      assert.ok(figure.layout.yaxis);
+
       await page.goto(`${url}#/compare`);
       await page.getByTestId('compare-baseline').selectOption(baseline);
       await page.getByTestId('compare-candidate').selectOption(candidate);

@@ -5,6 +5,7 @@ import { headlineWord } from '../../../../shared/stats/delta-headline';
 import { pairedTaskTable } from '../../../../shared/stats/paired-tasks';
 import { cancelJob, useStatsJob, type JobState } from '../measure/use-stats-job';
 import { DeltaSummary } from './delta-summary';
+import { PairedDifferencesPlot } from './paired-plot';
 import { TaskTable } from './task-table';
 
 type Obj = Record<string, unknown>;
@@ -57,6 +58,7 @@ export function CompareReport({ baseline, candidate }: { baseline: string; candi
       )}
       <Pending state={before} what="the baseline's per-task rates" />
       <Pending state={after} what="the candidate's per-task rates" />
+      {table && table.n_paired > 0 && <PairedDifferencesPlot table={table} />}
       {table && <TaskTable table={table} baseline={baseline} candidate={candidate} />}
     </div>
   );
