@@ -7,6 +7,7 @@ export const fmtG = (x: number): string => pyG(x);
 
 /** Python `%+g`: always signed (+5, -2.5). */
 export function fmtSg(x: number): string {
+  if (Object.is(x, -0)) return '-0'; // round(-0.04, 1) is -0.0, which Python prints signed
   const text = pyG(x);
   return text.startsWith('-') ? text : `+${text}`;
 }

@@ -66,12 +66,10 @@ export interface SweepNoise {
   runs: number;
 }
 
-const headline = (v: SweepVariant): Score => Object.values(v.scores)[0];
-
-/** a clears b: same ask count, the gap past sqrt(ci_a^2 + ci_b^2) and past the noise floor. */
-export function clears(a: SweepVariant, b: SweepVariant, floor: number | null): boolean {
-  const [sa, ca, na] = headline(a);
-  const [sb, cb, nb] = headline(b);
+/** a clears b on the headline score: same ask count, the gap past sqrt(ci_a^2 + ci_b^2) and past the noise floor. */
+export function clears(a: Score, b: Score, floor: number | null): boolean {
+  const [sa, ca, na] = a;
+  const [sb, cb, nb] = b;
   const d = sa - sb;
   return na === nb && d > Math.sqrt(ca ** 2 + cb ** 2) && d > (floor ?? 0);
 }
@@ -117,9 +115,10 @@ export function sweepReport(variants: readonly SweepVariantInput[], options: Swe
   }));
   const { version, asks } = testVersionOf(variants[0].rows);
   const noise = sweepNoise(variants[0].rows, reruns, noiseRuns);
+  const headline = (v: SweepVariant): Score => v.scores[behavior];
   const ranked = [...results].sort((a, b) => headline(b)[0] - headline(a)[0]);
   const top = ranked[0];
-  const best = ranked.slice(1).every((other) => clears(top, other, noise.floor)) ? top : null;
+  const best = ranked.slice(1).every((other) => clears(headline(top), headline(other), noise.floor)) ? top : null;
   const report: Omit<SweepReport, 'text'> = {
     behavior,
     test_version: options.test_version || version,

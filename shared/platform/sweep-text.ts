@@ -13,7 +13,7 @@ export function sweepText(r: Omit<SweepReport, 'text'>, noise: SweepNoise, minAs
   const wModel = Math.max(5, ...r.variants.map((v) => (v.model ?? '-').length)) + 2;
   const lines = [head, `  ${'variant'.padEnd(wLabel)}${'model'.padEnd(wModel)}${'harness'.padEnd(14)}${'pass@1'.padStart(7)}${'±'.padStart(6)}${'asks'.padStart(6)}${'graded'.padStart(8)}`];
   for (const v of r.variants) {
-    const [s, ci, n] = Object.values(v.scores)[0];
+    const [s, ci, n] = v.scores[r.behavior];
     lines.push(`  ${v.label.padEnd(wLabel)}${(v.model ?? '-').padEnd(wModel)}${v.harness.padEnd(14)}${num(s).padStart(7)}${num(ci).padStart(6)}${String(n).padStart(6)}${String(v.graded_rows).padStart(8)}`);
   }
   if (r.noise_floor !== null && noise.df !== null && noise.runStd !== null) {
@@ -22,7 +22,7 @@ export function sweepText(r: Omit<SweepReport, 'text'>, noise: SweepNoise, minAs
   } else {
     lines.push('  no noise floor: the first variant was scored once (noise_runs 1)');
   }
-  const asks = new Set(r.variants.map((v) => Object.values(v.scores)[0][2]));
+  const asks = new Set(r.variants.map((v) => v.scores[r.behavior][2]));
   if (asks.size > 1) lines.push('  the arms were scored on different ask counts (partial rewards count as graded, not in pass@1): they are never compared');
   if (r.n_asks < minAsks) lines.push(`  ${r.n_asks} asks is under ${minAsks}: the verdict stays unproven until the frozen test has that many (a new set is a new test name)`);
   const top = r.variants[0];
