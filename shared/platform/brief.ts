@@ -1,4 +1,5 @@
 // The brief: what happened, what it means, what to do next (platform-api.md §5.3; tracked.brief(), the Runs page top).
+import { applyDeclared } from './declared';
 import { evalChecks } from './eval-checks';
 import { one, str } from './format';
 import { liveRuns, scoresFor } from './newest-scores';
@@ -78,7 +79,8 @@ function nextSteps(failed: Array<{ key: CheckKey; step: Step }>, vd: Verdict): S
 }
 
 /** `tracked.brief()`: resolves the verdict first, then reads the runs the way the Runs page does. */
-export function brief(dash: DashboardWire, behaviors: readonly BehaviorWire[], runs: readonly RunRow[]): Brief {
+export function brief(given: DashboardWire, list: readonly BehaviorWire[], runs: readonly RunRow[], options: { declared?: readonly BehaviorWire[] } = {}): Brief {
+  const { dash, behaviors } = applyDeclared(given, list, options.declared);
   const agent = dash.agent.id;
   const url = `${RUNS_PAGE_URL}${agent}`;
   const live = liveRuns(runs);
@@ -93,7 +95,7 @@ export function brief(dash: DashboardWire, behaviors: readonly BehaviorWire[], r
       next: [{ say: 'score one version', cmd: 'run = tracked.run(version="v1"); run.score("behavior", points, ci=half_width, n=asks); run.finish()' }],
     };
   }
-  const vd = resolveVerdict(dash, behaviors, runs);
+  const vd = resolveVerdict(dash, behaviors, runs, { declared: options.declared });
   const latest = scored.reduce((a, r) => (stamp(r) > stamp(a) ? r : a));
   const when = stamp(latest).slice(0, 10);
   const happened = [`${plural(scored.length, 'scored run')}${trained.length ? `, ${plural(trained.length, 'training run')}` : ', no training yet'}${when ? `, latest ${when}` : ''}.`];

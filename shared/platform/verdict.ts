@@ -5,6 +5,7 @@ import { codePointCompare } from '../stats/task-means';
 import { beats, winners } from './beats';
 import { liveRuns, newestScores, scoresFor } from './newest-scores';
 import { verdictLine } from './verdict-line';
+import { applyDeclared } from './declared';
 import type { BehaviorWire, DashboardWire, RunRow, VerdictWire, VersionScore } from './types';
 
 /** The resolved verdict, with the SDK's snake_case field names. */
@@ -35,15 +36,16 @@ export interface VerdictOptions {
   behavior?: string | null;
   /** Name the candidate instead of resolving it; it must have a score on the behaviour. */
   version?: string | null;
+  /** Behaviours this client declared itself: their `gradedBy` fills one the server's rows lack (step 7). */
+  declared?: readonly BehaviorWire[];
 }
 
 const orNull = <T>(x: T | null | undefined): T | null => (x === undefined ? null : x);
 
 /** The server's verdict block, with what it rests on filled from the behaviour block when null (step 7). */
-function serverVerdict(dash: DashboardWire, behaviors: readonly BehaviorWire[]): Verdict {
+function serverVerdict(dash: DashboardWire): Verdict {
   const s: VerdictWire = dash.verdict ?? {};
   const beh = dash.behavior ?? null;
-  const declared = beh ? behaviors.find((b) => b && b.name === beh.name) : undefined;
   return {
     candidate: orNull(s.candidate),
     serving: orNull(s.serving),
@@ -56,7 +58,7 @@ function serverVerdict(dash: DashboardWire, behaviors: readonly BehaviorWire[]):
     judge_agreement: s.judgeAgreement ?? beh?.judge?.agreement ?? null,
     judge_human_n: s.judgeHumanN ?? beh?.judge?.humanN ?? null,
     reward_is_judge: s.rewardIsJudge ?? beh?.rewardIsJudge ?? null,
-    graded_by: s.gradedBy ?? beh?.gradedBy ?? declared?.gradedBy ?? null,
+    graded_by: s.gradedBy ?? beh?.gradedBy ?? null,
     contamination: s.contamination ?? beh?.contamination ?? null,
     replicated: [...(s.replicated ?? [])],
   };
@@ -90,9 +92,10 @@ function countRegressions(dash: DashboardWire, runs: readonly RunRow[], name: st
 }
 
 /** Resolves the verdict on the dashboard's behaviour from the dashboard, the declared behaviours and the runs. */
-export function resolveVerdict(dash: DashboardWire, behaviors: readonly BehaviorWire[], allRuns: readonly RunRow[], options: VerdictOptions = {}): Verdict {
+export function resolveVerdict(given: DashboardWire, behaviorList: readonly BehaviorWire[], allRuns: readonly RunRow[], options: VerdictOptions = {}): Verdict {
+  const { dash, behaviors } = applyDeclared(given, behaviorList, options.declared);
   const runs = liveRuns(allRuns);
-  const server = serverVerdict(dash, behaviors);
+  const server = serverVerdict(dash);
   const beh = dash.behavior ?? null;
   const versions = dash.versions ?? [];
   if (!beh || !versions.length) return server;

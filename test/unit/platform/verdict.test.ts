@@ -120,4 +120,13 @@ describe('verdict (platform-api §5.1)', () => {
     const other = [run('rx', 'vx', '2026-09-21', [['hard', 60, 2]]), ...same];
     expect(verdict(d, [refunds, hard], other).replicated).toEqual(['hard']);
   });
+
+  it('gradedBy falls back to the behaviours this client declared, not to the server list', () => {
+    const bare: BehaviorWire = { name: 'refunds', n: 240, noiseFloor: 2.4 };
+    const d = dash({ behavior: bare });
+    expect(verdict(d, [{ ...bare, gradedBy: 'program' }], runs).graded_by).toBeNull();
+    const local = verdict(d, [bare], runs, { declared: [{ name: 'refunds', gradedBy: 'program' }] });
+    expect(local.graded_by).toBe('program');
+    expect(local.line).toBe('refunds: v4 beats v3 by 5 (interval excludes zero, clears the noise floor of 2.4); graded by a program, n=240');
+  });
 });
