@@ -2,55 +2,14 @@
 // server, as the settings object `runs.start` takes. Defaults and hints come from RUN_DEFAULTS / RUN_SETTING_HELP.
 import { useEffect, useState } from 'react';
 import type { ModelFile } from '../../../../shared/api/models';
-import { agentSettings, llamaGpu, RUN_DEFAULTS, RUN_SETTING_HELP, type AgentSettings, type LlamaGpu } from '../../../../shared/schema/run-settings';
+import { llamaGpu, RUN_DEFAULTS, RUN_SETTING_HELP, type LlamaGpu } from '../../../../shared/schema/run-settings';
 import { desk, errorText } from '../../api/desk';
 import { canPickPaths, pickFile } from '../../api/files';
 import { formatBytes } from '../../components/format';
 import { hrefFor } from '../../store/route-store';
+import type { AgentChoice, AgentKind } from './run-form-settings';
 
-export type AgentKind = AgentSettings['kind'];
-
-/** What the fields hold, every kind at once, so switching kinds keeps what was typed. */
-export interface AgentChoice {
-  kind: AgentKind;
-  misbehaveRate: number;
-  modelPath: string;
-  gpu: LlamaGpu;
-  threads: string;
-  contextSize: string;
-  openaiModel: string;
-  baseUrl: string;
-  apiKeyEnv: string;
-}
-
-export const defaultAgent: AgentChoice = {
-  kind: 'seeded',
-  misbehaveRate: RUN_DEFAULTS.misbehave_rate,
-  modelPath: '',
-  gpu: RUN_DEFAULTS.gpu,
-  threads: '',
-  contextSize: '',
-  openaiModel: '',
-  baseUrl: 'http://127.0.0.1:8000/v1',
-  apiKeyEnv: RUN_DEFAULTS.api_key_env,
-};
-
-const optionalInt = (text: string) => (text.trim() === '' ? null : Number(text));
-
-/** The settings object, or a sentence saying what is missing (the schema's own message). */
-export function agentSettingsOf(choice: AgentChoice): { settings: AgentSettings } | { problem: string } {
-  const raw =
-    choice.kind === 'seeded'
-      ? { kind: 'seeded', misbehave_rate: choice.misbehaveRate }
-      : choice.kind === 'llama'
-        ? { kind: 'llama', model_path: choice.modelPath, gpu: choice.gpu, threads: optionalInt(choice.threads), context_size: optionalInt(choice.contextSize) }
-        : { kind: 'openai', model: choice.openaiModel, base_url: choice.baseUrl, api_key_env: choice.apiKeyEnv.trim() || RUN_DEFAULTS.api_key_env };
-  if (choice.kind === 'llama' && !choice.modelPath) return { problem: 'pick a GGUF model for the local agent' };
-  const parsed = agentSettings.safeParse(raw);
-  if (parsed.success) return { settings: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { problem: `${issue.path.join('.') || 'agent'}: ${issue.message}` };
-}
+export { agentSettingsOf, defaultAgent, type AgentChoice } from './run-form-settings';
 
 function ModelSelect({ id, value, onChange }: { id: string; value: string; onChange: (path: string) => void }) {
   const [models, setModels] = useState<ModelFile[] | null>(null);

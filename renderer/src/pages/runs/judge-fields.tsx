@@ -1,38 +1,10 @@
 // The judge part of the new-run form: none, a program or rules file, or an LLM judge with a rubric; its per-row timeout.
-import { judgeSettings, RUN_DEFAULTS, RUN_SETTING_HELP, type JudgeSettings } from '../../../../shared/schema/run-settings';
+import { RUN_SETTING_HELP } from '../../../../shared/schema/run-settings';
 import { canPickPaths, pickFile, type FileKind } from '../../api/files';
-import { AgentFields, agentSettingsOf, defaultAgent, type AgentChoice } from './agent-fields';
+import { AgentFields } from './agent-fields';
+import type { JudgeChoice } from './run-form-settings';
 
-export interface JudgeChoice {
-  kind: 'file' | 'llm';
-  /** A .mjs/.js module or a .json rules file; empty: no judge. */
-  path: string;
-  agent: AgentChoice;
-  rubricPath: string;
-  likert: boolean;
-  timeoutS: number;
-}
-
-export const defaultJudge: JudgeChoice = { kind: 'file', path: '', agent: defaultAgent, rubricPath: '', likert: false, timeoutS: RUN_DEFAULTS.judge_timeout_s };
-
-/** The settings object (null: no judge), or what is missing. */
-export function judgeSettingsOf(choice: JudgeChoice): { settings: JudgeSettings | null } | { problem: string } {
-  let raw: unknown;
-  if (choice.kind === 'file') {
-    const file = choice.path.trim();
-    if (!file) return { settings: null };
-    // The file's type says which judge it is: rules are JSON, anything else is a JS module.
-    raw = { kind: file.toLowerCase().endsWith('.json') ? 'rules' : 'module', path: file, timeout_s: choice.timeoutS };
-  } else {
-    const agent = agentSettingsOf(choice.agent);
-    if ('problem' in agent) return { problem: `judge agent: ${agent.problem}` };
-    raw = { kind: 'llm', agent: agent.settings, rubric_path: choice.rubricPath.trim() || null, likert: choice.likert, timeout_s: choice.timeoutS };
-  }
-  const parsed = judgeSettings.safeParse(raw);
-  if (parsed.success) return { settings: parsed.data };
-  const issue = parsed.error.issues[0];
-  return { problem: `judge ${issue.path.join('.')}: ${issue.message}` };
-}
+export { defaultJudge, judgeSettingsOf, type JudgeChoice } from './run-form-settings';
 
 /** A file on the engine's machine: the native dialog in the desktop app; a typed path where there is none (a browser). */
 export function PathField({ id, label, kind, value, onChange, placeholder }: { id: string; label: string; kind: FileKind; value: string; onChange: (path: string) => void; placeholder: string }) {
