@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runsApi } from '../../../shared/api/runs';
 import { createEngine, type Engine } from '../../../main/engine/engine';
 import { buildEngine } from '../../helpers/build-engine';
 
@@ -94,6 +95,11 @@ describe('the runs service', () => {
     const resumed = await e.call('runs.resume', { id });
     expect(resumed).toEqual({ run_id: id, expected_rows: 16, remaining: 0, resumed: false, message: expect.stringMatching(/already done \(16 of 16 rows\)/) });
     expect(await e.call('runs.get', { id })).toEqual(before);
+    // Every output keeps to its declared schema.
+    expect(runsApi['runs.get'].output.parse(before)).toEqual(before);
+    expect(runsApi['runs.resume'].output.parse(resumed)).toEqual(resumed);
+    const list = await e.call('runs.list', {});
+    expect(runsApi['runs.list'].output.parse(list)).toEqual(list);
   });
 
   it('waits for a run through the API, with a timeout', async () => {
