@@ -15,13 +15,21 @@ import { parseTaskSet, readTaskFile } from './task-file';
 
 export type RunStartInput = z.output<typeof runStartInput>;
 
-export async function startRun(ctx: EngineContext, input: RunStartInput): Promise<{ run_id: string; expected_rows: number; tasks: number }> {
+export interface StartRunHooks {
+  /** Runs in the transaction that stores the run (a sweep links its arm there, so a crash leaves no orphan). */
+  onStored?: (runId: string) => void;
+}
+
+export async function startRun(ctx: EngineContext, input: RunStartInput, hooks: StartRunHooks = {}): Promise<{ run_id: string; expected_rows: number; tasks: number }> {
   const cwd = process.cwd();
   const agent = absoluteAgent(input.agent, cwd);
   checkAgentFiles(agent, 'agent.model_path');
   const judge = input.judge ? absoluteJudge(input.judge, cwd) : null;
   const tasksPath = input.tasks_path ? path.resolve(cwd, input.tasks_path) : null;
   const set = tasksPath ? readTaskFile(tasksPath) : parseTaskSet(input.tasks_text ?? '', '(task text)');
+  // The override is written into the stored task set, so rollouts, resume and the rows' lineage all see it.
+  const systemPrompt = input.system_prompt ?? null;
+  const tasks = systemPrompt === null ? set.tasks : set.tasks.map((task) => ({ ...task, system_prompt: systemPrompt }));
   const k = input.k ?? (set.kind === 'rows' ? Math.max(1, set.rowsPerPrompt) : 1);
   const expected = set.tasks.length * k * input.runs;
   const config: RunConfig = {
@@ -35,13 +43,20 @@ export async function startRun(ctx: EngineContext, input: RunStartInput): Promis
     seed: input.seed,
     max_turns: input.max_turns,
     concurrency: input.concurrency,
+    system_prompt: systemPrompt,
+    agent_name: input.agent_name ?? null,
+    version: input.version ?? null,
   };
   // The judge is loaded before the run exists: a refused judge leaves nothing behind. The run then uses it.
   const loaded = judge ? await loadCheckedJudge(judge, config) : null;
   const name = input.name ?? `${tasksPath ? path.basename(tasksPath, path.extname(tasksPath)) : 'tasks'} × ${agentLabel(agent)} × k=${k}`;
   let runId: string;
   try {
-    runId = insertRun(ctx.db, { name, config, tasks: set.tasks, expectedRows: expected, source: tasksPath });
+    runId = ctx.db.transaction(() => {
+      const id = insertRun(ctx.db, { name, config, tasks, expectedRows: expected, source: tasksPath });
+      hooks.onStored?.(id);
+      return id;
+    })();
   } catch (error) {
     await loaded?.close?.().catch(() => undefined);
     throw error;
@@ -130,6 +145,8 @@ export async function describeRun(ctx: EngineContext, id: string): Promise<RunDe
     created_at: run.createdAt,
     finished_at: run.finishedAt,
     error: run.error,
+    agent_name: run.config.agent_name,
+    version: run.config.version,
     config: run.config,
     rollouts_lost: run.lost,
     pass_at_1: judged.graded > 0 ? await passAtOne(ctx, id) : null,
@@ -150,5 +167,7 @@ export function listRunSummaries(ctx: EngineContext): RunSummary[] {
     created_at: run.createdAt,
     finished_at: run.finishedAt,
     error: run.error,
+    agent_name: run.config.agent_name,
+    version: run.config.version,
   }));
 }

@@ -6,9 +6,10 @@ import { modelsApi, modelsEvents } from './models';
 import { runsApi, runsEvents } from './runs';
 import { secretsApi } from './secrets';
 import { statsApi, statsEvents } from './stats';
+import { sweepsApi, sweepsEvents } from './sweeps';
 
-export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi } as const;
-export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents } as const;
+export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...sweepsApi } as const;
+export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents, ...sweepsEvents } as const;
 
 export type Api = typeof api;
 export type MethodName = keyof Api;

@@ -28,10 +28,18 @@ export const runConfig = z.object({
   seed: z.number().int(),
   max_turns: z.number().int(),
   concurrency: z.number().int(),
+  /** Replaces every task's system_prompt (a sweep variant's prompt); null: each task's own. */
+  system_prompt: z.string().nullable().default(null),
+  /** The tracked agent this run scores, and its version (platform RunSpec.version); null when not given. */
+  agent_name: z.string().nullable().default(null),
+  version: z.string().nullable().default(null),
 });
 export type RunConfig = z.infer<typeof runConfig>;
 
 type Obj = Record<string, unknown>;
+
+/** What an agent name may look like (the platform's id rule, §4.2 RunSpec.id). */
+export const AGENT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /**
  * Runs stored by builds before run settings were data kept the agent and judge as spec strings with loose fields
@@ -79,6 +87,8 @@ export const runSummary = z.object({
   created_at: z.string(),
   finished_at: z.string().nullable(),
   error: z.string().nullable(),
+  agent_name: z.string().nullable(),
+  version: z.string().nullable(),
 });
 export type RunSummary = z.infer<typeof runSummary>;
 
@@ -109,6 +119,11 @@ export const runStartInput = z
     seed: z.number().int().default(RUN_DEFAULTS.seed),
     max_turns: z.number().int().min(1).max(200).default(RUN_DEFAULTS.max_turns),
     name: z.string().min(1).max(200).optional(),
+    /** Replaces every task's system_prompt for this run (stored with the run, so resume keeps it). */
+    system_prompt: z.string().max(100_000).optional(),
+    /** The agent this run scores (`verdict AGENT` reads its runs) and the version it scores. */
+    agent_name: z.string().regex(AGENT_NAME, 'an agent name: letters, digits, ".", "_" or "-", starting with a letter or digit').max(64).optional(),
+    version: z.string().min(1).max(40, 'a version holds 40 characters (platform RunSpec.version)').optional(),
   })
   .refine((input) => input.tasks_path !== undefined || input.tasks_text !== undefined, {
     message: 'give tasks_path (a task JSONL file) or tasks_text (its content)',

@@ -39,6 +39,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./resume')).resumeCommand,
   },
   {
+    name: 'sweep',
+    summary: 'Sweep prompts and models: every variant on one frozen task set, k and judge, ranked with intervals and a noise floor',
+    load: async () => (await import('./sweep')).sweepCommand,
+  },
+  {
     name: 'grade',
     summary: 'Grade a dataset or run with a judge into a new dataset that records its parent',
     load: async () => (await import('./grade')).gradeCommand,

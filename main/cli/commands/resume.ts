@@ -4,10 +4,15 @@ import { followRun } from '../follow-run';
 import { withEngine } from '../open-engine';
 
 export const resumeCommand: Command = {
-  usage: 'while-desk resume RUN_ID [--db PATH] [--json]',
+  usage: 'while-desk resume RUN_ID|SWEEP_ID [--db PATH] [--json]',
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...dbFlag, ...jsonFlag });
     if (positionals.length !== 1) throw new UsageError('give exactly one run id (see `while-desk runs`)');
+    // A sweep id resumes the sweep (its finished arms kept, the rest resumed or started).
+    if (positionals[0].startsWith('sweep-')) {
+      const { sweepCommand } = await import('./sweep');
+      return sweepCommand.run(['--resume', positionals[0], ...(values.db ? ['--db', values.db] : []), ...(values.json ? ['--json'] : [])], io);
+    }
     const json = Boolean(values.json);
     return withEngine(values.db, async (engine) => {
       const resumed = await engine.call('runs.resume', { id: positionals[0] });

@@ -8,7 +8,7 @@ import { withEngine } from '../open-engine';
 const usage = [
   'while-desk run --tasks FILE --agent SPEC [--k N] [--runs N] [--judge SPEC] [--rubric FILE] [--likert] [--judge-timeout SECONDS]',
   '    [--concurrency N] [--seed N] [--max-turns N] [--misbehave-rate X] [--api-key-env NAME] [--gpu auto|cpu|cuda|vulkan|metal]',
-  '    [--threads N] [--context-size N] [--name NAME] [--db PATH] [--json]',
+  '    [--threads N] [--context-size N] [--name NAME] [--agent-name NAME --version V] [--db PATH] [--json]',
   '  --tasks FILE       a task JSONL, or a rows file of an earlier run (its tasks pinned)',
   `  --k N              ${RUN_SETTING_HELP.k}`,
   `  --runs N           ${RUN_SETTING_HELP.runs}`,
@@ -16,6 +16,8 @@ const usage = [
   `  --seed N           ${RUN_SETTING_HELP.seed}`,
   `  --max-turns N      ${RUN_SETTING_HELP.max_turns}`,
   runSettingsHelp(),
+  '  --agent-name NAME  the agent this run scores (`while-desk verdict NAME` reads its runs)',
+  '  --version V        the version of that agent this run scores (at most 40 characters)',
   '  --json             print one JSON summary on stdout (the `run ID` line goes to stderr)',
 ].join('\n');
 
@@ -37,6 +39,8 @@ export const runCommand: Command = {
         seed: { type: 'string' },
         'max-turns': { type: 'string' },
         name: { type: 'string' },
+        'agent-name': { type: 'string' },
+        version: { type: 'string' },
       },
       false,
     );
@@ -51,7 +55,10 @@ export const runCommand: Command = {
       seed: optionalNumber(values.seed, 'seed', Number.isInteger, 'a whole number'),
       max_turns: optionalNumber(values['max-turns'], 'max-turns', whole(1), 'a whole number of at least 1'),
       name: values.name,
+      agent_name: values['agent-name'],
+      version: values.version,
     };
+    if ((input.agent_name === undefined) !== (input.version === undefined)) throw new UsageError('--agent-name and --version go together: name the agent and the version this run scores');
     const json = Boolean(values.json);
     return withEngine(
       values.db,

@@ -1,0 +1,108 @@
+// A sweep going: each arm is one run (the first arm also re-run noise_runs - 1 times), one after the other; a run
+// already there is kept when done, resumed when interrupted; the report is built when every run is done.
+import type { RunStartInput } from '../sim/runs-service';
+import { resumeRun, startRun, statusOf, waitForRun } from '../sim/runs-service';
+import { activeRuns } from '../sim/run-engine';
+import { getRun } from '../db/repos/runs';
+import { claimSweep, finishSweep, getSweep, linkSweepRun, sweepRowCounts, sweepRuns, type SweepRecord } from '../db/repos/sweeps';
+import type { EngineContext } from '../engine/context';
+import { buildSweepReport } from './sweep-report-build';
+import { sweepSlots, slotRunSettings, type SweepSlot } from './sweep-slots';
+
+export interface ActiveSweep {
+  id: string;
+  controller: AbortController;
+  done: Promise<SweepRecord['status']>;
+}
+
+const registries = new WeakMap<EngineContext, Map<string, ActiveSweep>>();
+const PROGRESS_EVERY_MS = 250;
+
+export function activeSweeps(ctx: EngineContext): Map<string, ActiveSweep> {
+  let registry = registries.get(ctx);
+  if (!registry) {
+    const created = new Map<string, ActiveSweep>();
+    registries.set(ctx, created);
+    ctx.onClose(async () => {
+      for (const sweep of created.values()) sweep.controller.abort();
+      await Promise.allSettled([...created.values()].map((sweep) => sweep.done));
+    });
+    registry = created;
+  }
+  return registry;
+}
+
+export function launchSweep(ctx: EngineContext, sweepId: string): ActiveSweep {
+  const registry = activeSweeps(ctx);
+  const existing = registry.get(sweepId);
+  if (existing) return existing;
+  const controller = new AbortController();
+  const active: ActiveSweep = { id: sweepId, controller, done: Promise.resolve('running') };
+  active.done = execute(ctx, sweepId, controller.signal).finally(() => registry.delete(sweepId));
+  registry.set(sweepId, active);
+  return active;
+}
+
+/** Thrown when an arm's run failed: the sweep is marked failed with this message. */
+class ArmFailed extends Error {}
+
+async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal): Promise<SweepRecord['status']> {
+  const sweep = getSweep(ctx.db, sweepId);
+  if (!sweep) throw new Error(`no sweep with id "${sweepId}"`);
+  claimSweep(ctx.db, sweepId);
+  const slots = sweepSlots(sweep.config);
+  const total = slots.length * sweep.config.tasks_count * sweep.config.k;
+  let current: SweepSlot | null = null;
+  const emit = (status: 'running' | 'done' | 'failed' | 'interrupted', error: string | null = null) => {
+    const done = [...sweepRowCounts(ctx.db, sweepId).values()].reduce((a, b) => a + b, 0);
+    ctx.emit('sweep.progress', { sweep_id: sweepId, status, arm: current?.arm ?? null, rerun: current?.rerun ?? null, label: current?.label ?? null, done, total, error });
+  };
+  const ticker = setInterval(() => emit('running'), PROGRESS_EVERY_MS);
+  try {
+    for (const slot of slots) {
+      if (signal.aborted) break;
+      current = slot;
+      const runId = await ensureRun(ctx, sweep, slot);
+      const { status } = await waitForRun(ctx, runId);
+      if (status === 'failed') {
+        const run = getRun(ctx.db, runId);
+        throw new ArmFailed(`arm "${slot.label}"${slot.rerun ? ` (noise re-run ${slot.rerun})` : ''}: run ${runId} failed: ${run?.error ?? 'unknown error'}`);
+      }
+      if (status !== 'done') break; // cancelled: the engine is closing; the sweep stays resumable
+    }
+    current = null;
+    if (signal.aborted || slots.some((slot) => !isDone(ctx, sweepId, slot))) {
+      emit('interrupted');
+      return 'running';
+    }
+    const outcome = buildSweepReport(ctx.db, sweepId, sweep.config);
+    finishSweep(ctx.db, sweepId, outcome);
+    emit(outcome.status, outcome.error);
+    return outcome.status;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    finishSweep(ctx.db, sweepId, { status: 'failed', error: message, report: null });
+    emit('failed', message);
+    return 'failed';
+  } finally {
+    clearInterval(ticker);
+  }
+}
+
+function isDone(ctx: EngineContext, sweepId: string, slot: SweepSlot): boolean {
+  const link = sweepRuns(ctx.db, sweepId).find((l) => l.arm === slot.arm && l.rerun === slot.rerun);
+  return link !== undefined && statusOf(ctx, link.runId) === 'done';
+}
+
+/** The slot's run: started (and linked in the same transaction) when missing, resumed when interrupted, kept when done. */
+async function ensureRun(ctx: EngineContext, sweep: SweepRecord, slot: SweepSlot): Promise<string> {
+  const link = sweepRuns(ctx.db, sweep.id).find((l) => l.arm === slot.arm && l.rerun === slot.rerun);
+  if (!link) {
+    const input: RunStartInput = { ...slotRunSettings(sweep, slot), tasks_text: sweep.tasksText };
+    const started = await startRun(ctx, input, { onStored: (runId) => linkSweepRun(ctx.db, sweep.id, { arm: slot.arm, rerun: slot.rerun, runId }) });
+    return started.run_id;
+  }
+  const status = statusOf(ctx, link.runId);
+  if (status !== 'done' && !activeRuns(ctx).has(link.runId)) await resumeRun(ctx, link.runId);
+  return link.runId;
+}
