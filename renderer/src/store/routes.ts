@@ -4,12 +4,15 @@ export type Section = 'runs' | 'label' | 'compare' | 'sync' | 'settings';
 export interface Route {
   section: Section;
   /** Under "Runs and datasets": which page. */
-  page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'none';
+  page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'none' | CompareSubpage;
   id: string | null;
   tab: 'rows' | 'measure';
   /** Compare: the candidate beside the baseline in `id` (`#/compare/BASELINE/CANDIDATE`). */
   other: string | null;
 }
+
+/** Under "Compare and sweeps": the sweeps list, one sweep, the agents list, one agent's verdict. */
+export type CompareSubpage = 'sweeps' | 'sweep' | 'agents' | 'agent';
 
 const SECTIONS: Section[] = ['runs', 'label', 'compare', 'sync', 'settings'];
 
@@ -27,6 +30,11 @@ export function parseHash(hash: string): Route {
     return base;
   }
   if (head === 'models') return { ...base, page: 'models' };
+  // Run and dataset ids are run-… and ds-…, so these words never stand for a baseline.
+  if (head === 'compare' && (id === 'sweeps' || id === 'agents')) {
+    const one = id === 'sweeps' ? 'sweep' : 'agent';
+    return { ...base, section: 'compare', page: tab ? one : id, id: tab ?? null };
+  }
   if (head === 'compare') return { ...base, section: 'compare', page: 'none', id: id ?? null, other: tab ?? null };
   if ((SECTIONS as string[]).includes(head)) return { ...base, section: head as Section, page: 'none' };
   return base;
@@ -34,6 +42,8 @@ export function parseHash(hash: string): Route {
 
 export function hrefFor(route: Partial<Route> & { section?: Section }): string {
   const section = route.section ?? 'runs';
+  if (section === 'compare' && (route.page === 'sweeps' || route.page === 'agents')) return `#/compare/${route.page}`;
+  if (section === 'compare' && (route.page === 'sweep' || route.page === 'agent')) return `#/compare/${route.page}s/${encodeURIComponent(route.id ?? '')}`;
   if (section === 'compare' && route.id) {
     return `#/compare/${encodeURIComponent(route.id)}${route.other ? `/${encodeURIComponent(route.other)}` : ''}`;
   }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useDatasets } from '../../store/datasets-store';
 import { hrefFor, useRoute } from '../../store/route-store';
 import { CompareReport } from './compare-report';
+import { CompareNav } from './sweep-nav';
 import './compare.css';
 
 function Picker({ baseline, candidate }: { baseline: string | null; candidate: string | null }) {
@@ -55,6 +56,7 @@ export function ComparePage() {
       <header className="page-head">
         <h1>Compare</h1>
       </header>
+      <CompareNav current="compare" />
       <p className="muted">
         Did the candidate move pass@1 against the baseline? Paired over tasks, with intervals and the eval's noise floor; a thin eval
         reads unproven.
