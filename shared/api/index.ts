@@ -1,5 +1,6 @@
 // Every method and event of the engine, declared once. Clients and handlers are typed from this map.
 import type { z } from 'zod';
+import { agentsApi } from './agents';
 import { appApi } from './app';
 import { datasetsApi, datasetsEvents } from './datasets';
 import { modelsApi, modelsEvents } from './models';
@@ -8,7 +9,7 @@ import { secretsApi } from './secrets';
 import { statsApi, statsEvents } from './stats';
 import { sweepsApi, sweepsEvents } from './sweeps';
 
-export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...sweepsApi } as const;
+export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...sweepsApi, ...agentsApi } as const;
 export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents, ...sweepsEvents } as const;
 
 export type Api = typeof api;

@@ -44,6 +44,16 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./sweep')).sweepCommand,
   },
   {
+    name: 'promote',
+    summary: 'Mark a version of an agent serving (runs name agent and version with --agent-name and --version)',
+    load: async () => (await import('./promote')).promoteCommand,
+  },
+  {
+    name: 'verdict',
+    summary: "An agent's verdict per behaviour (beats, trails, about the same, unproven), its eight eval checks and the brief",
+    load: async () => (await import('./verdict')).verdictCommand,
+  },
+  {
     name: 'grade',
     summary: 'Grade a dataset or run with a judge into a new dataset that records its parent',
     load: async () => (await import('./grade')).gradeCommand,

@@ -1,5 +1,6 @@
 // All domains' handler maps combined; the type makes a method without a handler a compile error.
 import type { MethodName } from '../../../shared/api/index';
+import { agentsHandlers } from './agents';
 import { appHandlers } from './app';
 import { datasetsHandlers } from './datasets';
 import { modelsHandlers } from './models';
@@ -17,4 +18,5 @@ export const handlers: HandlerMap<MethodName> = {
   ...modelsHandlers,
   ...secretsHandlers,
   ...sweepsHandlers,
+  ...agentsHandlers,
 };
