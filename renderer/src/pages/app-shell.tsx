@@ -6,6 +6,8 @@ import { hrefFor, useRoute, type Section } from '../store/route-store';
 import { DatasetPage } from './datasets/dataset-page';
 import { DatasetsPage } from './datasets/datasets-page';
 import { ComparePage } from './compare/compare-page';
+import { AgentVerdictPage } from './compare/agent-verdict';
+import { AgentsPage } from './compare/agents-page';
 import { SweepPage } from './compare/sweep-page';
 import { SweepsPage } from './compare/sweeps-page';
 import { PlannedPage } from './planned-page';
@@ -44,6 +46,8 @@ function Page() {
   if (route.section === 'settings') return <SettingsPage />;
   if (route.section === 'compare' && route.page === 'sweeps') return <SweepsPage />;
   if (route.section === 'compare' && route.page === 'sweep' && route.id) return <SweepPage id={route.id} />;
+  if (route.section === 'compare' && route.page === 'agents') return <AgentsPage />;
+  if (route.section === 'compare' && route.page === 'agent' && route.id) return <AgentVerdictPage agent={route.id} />;
   if (route.section === 'compare') return <ComparePage />;
   if (route.section !== 'runs') return <PlannedPage section={route.section} />;
   if (route.page === 'dataset' && route.id) return <DatasetPage id={route.id} tab={route.tab} />;
