@@ -6,6 +6,7 @@ import { modelsHandlers } from './models';
 import { runsHandlers } from './runs';
 import { secretsHandlers } from './secrets';
 import { statsHandlers } from './stats';
+import { syncHandlers } from './sync';
 import type { HandlerMap } from './types';
 
 export const handlers: HandlerMap<MethodName> = {
@@ -15,4 +16,5 @@ export const handlers: HandlerMap<MethodName> = {
   ...runsHandlers,
   ...modelsHandlers,
   ...secretsHandlers,
+  ...syncHandlers,
 };
