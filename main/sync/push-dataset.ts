@@ -7,6 +7,7 @@ import type { Db } from '../db/connection';
 import { PlatformError } from './errors';
 import { jsonlSize, jsonlStream, type JsonlStream, type RowFilter } from './jsonl-stream';
 import { localRules, type GateReport, type PushRules, type Side } from './platform-rules';
+import { withRetry } from './retry';
 
 export const PURPOSES = ['train', 'holdout', 'eval'] as const;
 export const MODES = ['explore', 'sft', 'rl', 'adaptive'] as const;
@@ -66,23 +67,29 @@ function createBody(payload: PushPayload, side: Side, parentId?: string): Record
  * request also carries an Idempotency-Key, which a platform that honours it uses to answer with the same set.
  */
 async function createOnce(job: PushJob, side: Side, part: PartProgress, body: Record<string, unknown>): Promise<void> {
-  if (part.create_sent) {
-    const listed = await job.client.call<{ datasets?: Array<Record<string, unknown>> }>('data', 'GET', '/datasets');
-    for (const entry of listed?.datasets ?? []) {
-      if (entry.name === body.name && entry.status !== 'ready' && typeof entry.datasetId === 'string') {
-        await job.client.call('data', 'DELETE', `/datasets/${encodeURIComponent(entry.datasetId)}`);
-      }
+  // Retried here as a whole, never by the client alone: each new try first clears what a lost one made.
+  await withRetry(async () => {
+    if (part.create_sent) await dropUnfinished(job, String(body.name));
+    part.create_sent = true;
+    job.save(job.progress);
+    const reply = await job.client.call<Record<string, unknown>>('data', 'POST', '/datasets', { json: body, headers: { 'idempotency-key': `${job.idempotencyKey}:${side}` }, retry: false });
+    if (typeof reply?.datasetId !== 'string' || typeof reply?.uploadUrl !== 'string') {
+      throw new PlatformError('http', 422, `POST /datasets: the reply has no datasetId and uploadUrl (${JSON.stringify(reply).slice(0, 200)})`);
+    }
+    part.remote_id = reply.datasetId;
+    part.upload_url = reply.uploadUrl;
+    job.save(job.progress);
+  }, job.client.retry);
+}
+
+/** Removes the account's unfinalized datasets of this name: what a create whose answer was lost left behind. */
+async function dropUnfinished(job: PushJob, name: string): Promise<void> {
+  const listed = await job.client.call<{ datasets?: Array<Record<string, unknown>> }>('data', 'GET', '/datasets');
+  for (const entry of listed?.datasets ?? []) {
+    if (entry.name === name && entry.status !== 'ready' && typeof entry.datasetId === 'string') {
+      await job.client.call('data', 'DELETE', `/datasets/${encodeURIComponent(entry.datasetId)}`);
     }
   }
-  part.create_sent = true;
-  job.save(job.progress);
-  const reply = await job.client.call<Record<string, unknown>>('data', 'POST', '/datasets', { json: body, headers: { 'idempotency-key': `${job.idempotencyKey}:${side}` } });
-  if (typeof reply?.datasetId !== 'string' || typeof reply?.uploadUrl !== 'string') {
-    throw new PlatformError('http', 422, `POST /datasets: the reply has no datasetId and uploadUrl (${JSON.stringify(reply).slice(0, 200)})`);
-  }
-  part.remote_id = reply.datasetId;
-  part.upload_url = reply.uploadUrl;
-  job.save(job.progress);
 }
 
 async function upload(job: PushJob, part: PartProgress, keep: RowFilter | undefined): Promise<void> {
