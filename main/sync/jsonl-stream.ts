@@ -1,18 +1,21 @@
 // A dataset's rows as JSONL bytes, read from SQLite as the upload asks for them: memory stays flat whatever the
 // size. It reads on its own read-only connection (WAL: a steady snapshot), because an open cursor on the writer
-// connection would block every write while the upload runs.
+// connection would block every write while the upload runs. Each row goes out as the SDK exports it (the
+// privileged block removed), with its calibration stamp, and only when it is on the side being pushed.
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { iterateRowJson } from '../db/repos/rows';
 import { openOptionsOf, type Db } from '../db/connection';
 import { exportRowJson } from '../../shared/schema/export-row';
+import { withStamp, type PushPlan } from './push-plan';
 
 /** Bytes handed to the socket at a time. */
 const CHUNK_BYTES = 256 << 10;
 
-export interface RowFilter {
-  /** Keep the row (parsed only when a filter is given). */
-  (row: Record<string, unknown>): boolean;
+/** Which rows, and how: the plan's sides and stamps; `side` is the one being pushed. */
+export interface RowPick {
+  plan: PushPlan;
+  side: number;
 }
 
 export interface JsonlStream extends Readable {
@@ -22,67 +25,75 @@ export interface JsonlStream extends Readable {
 }
 
 export function openReader(db: Db): Db {
-  return new Database(db.name, { readonly: true, fileMustExist: true, ...(openOptionsOf(db).nativeBinding ? { nativeBinding: openOptionsOf(db).nativeBinding } : {}) });
+  const nativeBinding = openOptionsOf(db).nativeBinding;
+  return new Database(db.name, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
 }
 
-/** Rows of `datasetId` as the SDK exports them (privileged keys removed), one per line, optionally filtered. */
-export function jsonlStream(db: Db, datasetId: string, keep?: RowFilter): JsonlStream {
+/** The line for row `index`, or undefined when it is not on the side being pushed. */
+function lineFor(json: string, index: number, pick: RowPick | undefined): string | undefined {
+  if (pick && pick.plan.side[index] !== pick.side) return undefined;
+  const stamp = pick ? pick.plan.stamp[index] : -1;
+  return withStamp(exportRowJson(json), stamp >= 0 ? pick!.plan.stampJson[stamp] : undefined) + '\n';
+}
+
+export function jsonlStream(db: Db, datasetId: string, pick?: RowPick): JsonlStream {
   const reader = openReader(db);
   const rows = iterateRowJson(reader, datasetId);
+  let index = 0;
   let count = 0;
   let bytes = 0;
+  function close() {
+    if (!reader.open) return;
+    rows.return(undefined);
+    reader.close();
+  }
   const stream = new Readable({
     read() {
       const parts: string[] = [];
       let size = 0;
-      for (;;) {
+      let done = false;
+      while (size < CHUNK_BYTES) {
         const next = rows.next();
         if (next.done) {
-          if (parts.length) {
-            const last = Buffer.from(parts.join(''));
-            bytes += last.length;
-            this.push(last);
-          }
-          this.push(null);
-          return;
+          done = true;
+          break;
         }
-        const json = exportRowJson(next.value);
-        if (keep && !keep(JSON.parse(json) as Record<string, unknown>)) continue;
-        const line = json + '\n';
+        const line = lineFor(next.value, index++, pick);
+        if (line === undefined) continue;
         parts.push(line);
         size += line.length;
         count++;
-        if (size >= CHUNK_BYTES) break;
       }
-      const chunk = Buffer.from(parts.join(''));
-      bytes += chunk.length;
-      this.push(chunk);
+      if (parts.length) {
+        const chunk = Buffer.from(parts.join(''));
+        bytes += chunk.length;
+        this.push(chunk);
+      }
+      if (done) {
+        close();
+        this.push(null);
+      }
     },
     destroy(error, callback) {
       close();
       callback(error);
     },
   }) as JsonlStream;
-  function close() {
-    if (!reader.open) return;
-    rows.return(undefined);
-    reader.close();
-  }
-  stream.on('end', close);
   Object.defineProperty(stream, 'rows', { get: () => count });
   Object.defineProperty(stream, 'bytes', { get: () => bytes });
   return stream;
 }
 
 /** Counts what jsonlStream would send: the Content-Length for a host that will not take a chunked body. */
-export function jsonlSize(db: Db, datasetId: string, keep?: RowFilter): { rows: number; bytes: number } {
+export function jsonlSize(db: Db, datasetId: string, pick?: RowPick): { rows: number; bytes: number } {
+  let index = 0;
   let rows = 0;
   let bytes = 0;
   for (const json of iterateRowJson(db, datasetId)) {
-    const exported = exportRowJson(json);
-    if (keep && !keep(JSON.parse(exported) as Record<string, unknown>)) continue;
+    const line = lineFor(json, index++, pick);
+    if (line === undefined) continue;
     rows++;
-    bytes += Buffer.byteLength(exported) + 1;
+    bytes += Buffer.byteLength(line);
   }
   return { rows, bytes };
 }

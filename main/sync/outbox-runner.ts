@@ -18,6 +18,7 @@ import type { PlatformClient } from './client';
 import { explain, PlatformError } from './errors';
 import { backoffMs } from './retry';
 import { runDatasetPush, type PushPayload, type PushProgress } from './push-dataset';
+import { plannedPushes } from './queue-push';
 
 export interface ItemContext {
   db: Db;
@@ -37,7 +38,8 @@ const executors: Record<string, Executor> = {
       idempotencyKey: job.item.idempotencyKey,
       progress: job.item.progress as PushProgress,
       save: (progress) => job.save(progress as Record<string, unknown>),
-    }),
+      plan: plannedPushes.get(job.item.id),
+    }).finally(() => plannedPushes.delete(job.item.id)),
 };
 
 export function registerExecutor(kind: string, executor: Executor): void {

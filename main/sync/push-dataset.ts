@@ -5,8 +5,9 @@
 import type { PlatformClient } from './client';
 import type { Db } from '../db/connection';
 import { PlatformError } from './errors';
-import { jsonlSize, jsonlStream, type JsonlStream, type RowFilter } from './jsonl-stream';
-import { localRules, type GateReport, type PushRules, type Side } from './platform-rules';
+import { jsonlSize, jsonlStream, type JsonlStream, type RowPick } from './jsonl-stream';
+import { HOLDOUT, planPush, TRAIN, type PushPlan } from './push-plan';
+import type { PublishGateReport } from '../../shared/platform/index';
 import { withRetry } from './retry';
 
 export const PURPOSES = ['train', 'holdout', 'eval'] as const;
@@ -22,7 +23,9 @@ export interface PushPayload {
   parent?: string;
   /** Fraction of tasks held out (0 < f < 1), pushed as `<name>-holdout`. */
   holdout?: number;
-  gate?: GateReport;
+  /** Run the publish gate (stamps calibration on the rows sent); its report as it was when queued. */
+  gate?: boolean;
+  gate_report?: PublishGateReport | null;
   holdout_tasks?: number;
 }
 
@@ -45,8 +48,11 @@ export interface PushJob {
   progress: PushProgress;
   /** Saves the progress durably (the outbox row) before the next step is taken. */
   save(progress: PushProgress): void;
-  rules?: PushRules;
+  /** The plan made when the push was queued, when this process still has it (else it is made again). */
+  plan?: PushPlan;
 }
+
+export type Side = 'train' | 'holdout';
 
 function createBody(payload: PushPayload, side: Side, parentId?: string): Record<string, unknown> {
   const holdout = side === 'holdout';
@@ -92,7 +98,7 @@ async function dropUnfinished(job: PushJob, name: string): Promise<void> {
   }
 }
 
-async function upload(job: PushJob, part: PartProgress, keep: RowFilter | undefined): Promise<void> {
+async function upload(job: PushJob, part: PartProgress, keep: RowPick | undefined): Promise<void> {
   let stream: JsonlStream | undefined;
   const open = () => (stream = jsonlStream(job.db, job.payload.dataset_id, keep));
   try {
@@ -121,13 +127,16 @@ async function finalize(job: PushJob, part: PartProgress): Promise<void> {
 
 async function pushPart(job: PushJob, side: Side, parentId?: string): Promise<PartProgress> {
   const part = (job.progress[side] ??= {});
-  const fraction = job.payload.holdout;
-  const rules = job.rules ?? localRules;
-  const keep: RowFilter | undefined = fraction ? (row) => rules.holdoutSide(row, fraction) === side : undefined;
+  const plan = (job.plan ??= planFor(job.db, job.payload));
+  const keep: RowPick = { plan, side: side === 'holdout' ? HOLDOUT : TRAIN };
   if (!part.remote_id) await createOnce(job, side, part, createBody(job.payload, side, parentId));
   if (!part.uploaded) await upload(job, part, keep);
   if (!part.final) await finalize(job, part);
   return part;
+}
+
+export function planFor(db: Db, payload: PushPayload): PushPlan {
+  return planPush(db, payload.dataset_id, { gate: Boolean(payload.gate), mode: payload.mode, holdout: payload.holdout });
 }
 
 /** Runs (or resumes) the push; the result is the finalized entry, plus the holdout's and the gate's report. */
@@ -139,6 +148,6 @@ export async function runDatasetPush(job: PushJob): Promise<Record<string, unkno
     result.holdout = holdout.final;
     result.holdout_tasks = job.payload.holdout_tasks ?? null;
   }
-  if (job.payload.gate) result.gate = job.payload.gate;
+  if (job.payload.gate_report) result.gate = job.payload.gate_report;
   return result;
 }

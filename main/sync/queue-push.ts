@@ -4,11 +4,10 @@
 import { ApiError } from '../../shared/api/define';
 import type { Db } from '../db/connection';
 import { findDataset, getDatasetMeta, setDatasetMeta } from '../db/repos/datasets';
-import { iterateRowJson } from '../db/repos/rows';
 import { enqueueOutboxItem, type OutboxItem } from '../rows/outbox';
-import { localRules, type GateReport, type PushRules } from './platform-rules';
+import { planPush, type PushPlan } from './push-plan';
+import type { PublishGateReport } from '../../shared/platform/index';
 import type { PushPayload } from './push-dataset';
-import { taskKey } from '../../shared/stats/keys';
 
 export interface PushRequest {
   dataset_id: string;
@@ -27,10 +26,13 @@ export interface QueuedPush {
   rows: number;
   holdout_rows: number;
   holdout_tasks: number;
-  gate: GateReport | null;
+  gate: PublishGateReport | null;
 }
 
-export function queuePush(db: Db, request: PushRequest, rules: PushRules = localRules): QueuedPush {
+/** Plans made when a push was queued, for the send that follows at once in this process (else made again). */
+export const plannedPushes = new Map<number, PushPlan>();
+
+export function queuePush(db: Db, request: PushRequest, keepPlan = false): QueuedPush {
   const dataset = findDataset(db, request.dataset_id);
   if (!dataset) throw new ApiError('not_found', `no dataset or run with id "${request.dataset_id}" (see \`while-desk datasets\`)`, 'dataset_id');
   if (['importing', 'grading', 'running'].includes(dataset.status)) {
@@ -40,25 +42,10 @@ export function queuePush(db: Db, request: PushRequest, rules: PushRules = local
   const fraction = request.holdout;
   if (fraction !== undefined && !(fraction > 0 && fraction < 1)) throw new ApiError('bad_input', `holdout must be a fraction between 0 and 1 (got ${fraction})`, 'holdout');
 
-  // One pass over the rows: the gate's tally and the split's counts, without holding the rows.
-  const scan = request.gate ? rules.gate(request.mode) : undefined;
-  const holdoutTasks = new Set<string>();
-  let rows = 0;
-  let holdoutRows = 0;
-  if (scan || fraction) {
-    for (const json of iterateRowJson(db, dataset.id)) {
-      const row = JSON.parse(json) as Record<string, unknown>;
-      rows++;
-      scan?.add(row);
-      if (fraction && rules.holdoutSide(row, fraction) === 'holdout') {
-        holdoutRows++;
-        holdoutTasks.add(taskKey(row));
-      }
-    }
-  } else rows = dataset.rows;
-  const gate = scan?.finish() ?? null;
+  const plan = planPush(db, dataset.id, { gate: request.gate, mode: request.mode, holdout: fraction });
+  const gate = plan.gate;
   if (gate && !gate.ok) throw new ApiError('failed', `the publish gate refused ${dataset.id}: ${gate.refusal} (push with --no-gate to send it anyway)`, 'gate', gate);
-  if (fraction && holdoutRows === rows) throw new ApiError('bad_input', `a holdout of ${fraction} leaves no train rows in ${dataset.id}`, 'holdout');
+  if (fraction && plan.holdoutRows === plan.rows) throw new ApiError('bad_input', `a holdout of ${fraction} leaves no train rows in ${dataset.id}; use a smaller fraction`, 'holdout');
 
   const payload: PushPayload = {
     dataset_id: dataset.id,
@@ -68,8 +55,9 @@ export function queuePush(db: Db, request: PushRequest, rules: PushRules = local
     ...(request.agent ? { agent: request.agent } : {}),
     ...(request.description ? { description: request.description } : {}),
     ...(request.parent ? { parent: request.parent } : {}),
-    ...(fraction ? { holdout: fraction, holdout_tasks: holdoutTasks.size } : {}),
-    ...(gate ? { gate } : {}),
+    ...(fraction ? { holdout: fraction, holdout_tasks: plan.holdoutTasks } : {}),
+    gate: request.gate,
+    gate_report: gate,
   };
   const item = db.transaction(() => {
     const queued = enqueueOutboxItem(db, { kind: 'dataset.push', datasetId: dataset.id, payload: payload as unknown as Record<string, unknown> });
@@ -77,5 +65,6 @@ export function queuePush(db: Db, request: PushRequest, rules: PushRules = local
     setDatasetMeta(db, dataset.id, { ...meta, pushes: [...(Array.isArray(meta.pushes) ? meta.pushes : []), { outbox_id: queued.id, name: request.name, at: queued.createdAt }] });
     return queued;
   })();
-  return { item, rows: rows - holdoutRows, holdout_rows: holdoutRows, holdout_tasks: holdoutTasks.size, gate };
+  if (keepPlan) plannedPushes.set(item.id, plan);
+  return { item, rows: plan.rows - plan.holdoutRows, holdout_rows: plan.holdoutRows, holdout_tasks: plan.holdoutTasks, gate };
 }

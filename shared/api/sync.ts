@@ -60,14 +60,17 @@ export const drainResult = z.object({
 });
 export type DrainResultView = z.infer<typeof drainResult>;
 
-const gateReport = z.object({
-  ok: z.boolean(),
-  rl_shaped: z.boolean(),
-  n_rows: z.number().int(),
-  n_tasks: z.number().int(),
-  n_graded: z.number().int(),
-  refusal: z.string().nullable(),
-});
+/** The publish gate's report (shared/platform publishGate, platform-api §3.5); its parts pass through as computed. */
+const gateReport = z
+  .object({
+    ok: z.boolean(),
+    rl_shaped: z.boolean(),
+    mode: z.string().nullable(),
+    refusal: z.string().nullable(),
+    warnings: z.array(z.string()),
+    calibration: z.object({ n_tasks: z.number(), n_rows: z.number(), n_stamped: z.number() }).passthrough(),
+  })
+  .passthrough();
 
 const remoteId = z.string().min(1, 'a platform dataset id is required (ds_...)').max(200);
 

@@ -26,7 +26,7 @@ interface Run {
 /** Runs the CLI (asynchronously: the fake answers from this process); kills it -9 once `killWhen` holds. */
 function cli(args: string[], killWhen?: (requests: RecordedRequest[]) => boolean): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, WHILEAI_HOME: home, WHILEAI_API_URL: fake.url, WHILEAI_PLATFORM_URL: fake.url, WHILE_DESK_SYNC_TIMEOUT_MS: '30000', WHILE_DESK_SYNC_BACKOFF_MS: '5' };
+    const env: NodeJS.ProcessEnv = { ...process.env, WHILEAI_HOME: home, WHILEAI_API_URL: fake.url, WHILEAI_PLATFORM_URL: fake.url, WHILE_DESK_SYNC_TIMEOUT_MS: '30000', WHILE_DESK_SYNC_BACKOFF_MS: '5' };
     delete env.WHILEAI_API_KEY;
     const child = spawn(process.execPath, [bin, ...args, '--db', db], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -63,7 +63,7 @@ describe('push', () => {
     const key = signIn(fake, home);
     const result = await push({ purpose: 'train', agent: 'airline-support', mode: 'rl' });
     expect(result.item).toMatchObject({ state: 'done', attempts: 1, last_error: null });
-    expect(result.gate).toMatchObject({ ok: true, rl_shaped: true, n_rows: ROWS });
+    expect(result.gate).toMatchObject({ ok: true, rl_shaped: true, refusal: null, calibration: { n_rows: ROWS, n_stamped: ROWS, n_tasks: ROWS / 4 } });
     const ds = expectOneDataset();
     expect(ds).toMatchObject({ purpose: 'train', agent: 'airline-support', mode: 'rl' });
     expect(result.item.result).toMatchObject({ datasetId: ds.datasetId, rows: ROWS });
@@ -73,7 +73,9 @@ describe('push', () => {
     expect(put).toMatchObject({ apiKey: null, authorization: null, contentType: 'application/jsonl' });
     expect(fake.requests[0].apiKey).toBe(key);
     expect(JSON.stringify(fake.datasetRows(ds.datasetId))).not.toContain('secret-');
-    expect(fake.datasetRows(ds.datasetId)[0]).toMatchObject({ schema_version: '1', scenario_id: 't0', unicode_note: 'café ✓ 日本' });
+    // The gate's calibration stamp travels on every row (§3.5): task t0 has rewards 0, 1, 1, 0.
+    expect(fake.datasetRows(ds.datasetId)[0]).toMatchObject({ schema_version: '1', scenario_id: 't0', unicode_note: 'café ✓ 日本', calibration: { task_id: 't0', n: 4, pass_rate: 0.5, pass_rate_ci95: [expect.any(Number), expect.any(Number)] } });
+    expect(fake.datasetRows(ds.datasetId).every((row) => row.calibration?.n === 4)).toBe(true);
   });
 
   it('splits a holdout by task and pushes it with the train set as its parent', async () => {
