@@ -4,6 +4,7 @@
 // what the platform never confirmed, and never creates a second dataset (see `createOnce`).
 import type { PlatformClient } from './client';
 import type { Db } from '../db/connection';
+import { countRows } from '../db/repos/rows';
 import { PlatformError } from './errors';
 import { jsonlSize, jsonlStream, type JsonlStream, type RowPick } from './jsonl-stream';
 import { HOLDOUT, planPush, TRAIN, type PushPlan } from './push-plan';
@@ -34,7 +35,7 @@ interface PartProgress {
   create_sent?: boolean;
   remote_id?: string;
   upload_url?: string;
-  uploaded?: { rows: number; bytes: number };
+  uploaded?: { rows: number; bytes: number; ms: number };
   final?: Record<string, unknown>;
 }
 
@@ -101,6 +102,7 @@ async function dropUnfinished(job: PushJob, name: string): Promise<void> {
 async function upload(job: PushJob, part: PartProgress, keep: RowPick | undefined): Promise<void> {
   let stream: JsonlStream | undefined;
   const open = () => (stream = jsonlStream(job.db, job.payload.dataset_id, keep));
+  const started = performance.now();
   try {
     await job.client.upload(part.upload_url!, open, 'application/jsonl');
   } catch (error) {
@@ -108,7 +110,7 @@ async function upload(job: PushJob, part: PartProgress, keep: RowPick | undefine
     if (!(error instanceof PlatformError) || error.status !== 411) throw error;
     await job.client.upload(part.upload_url!, open, 'application/jsonl', jsonlSize(job.db, job.payload.dataset_id, keep).bytes);
   }
-  part.uploaded = { rows: stream!.rows, bytes: stream!.bytes };
+  part.uploaded = { rows: stream!.rows, bytes: stream!.bytes, ms: Math.round(performance.now() - started) };
   job.save(job.progress);
 }
 
@@ -136,18 +138,21 @@ async function pushPart(job: PushJob, side: Side, parentId?: string): Promise<Pa
 }
 
 export function planFor(db: Db, payload: PushPayload): PushPlan {
-  return planPush(db, payload.dataset_id, { gate: Boolean(payload.gate), mode: payload.mode, holdout: payload.holdout });
+  return planPush(db, payload.dataset_id, { gate: Boolean(payload.gate), mode: payload.mode, holdout: payload.holdout, rows: countRows(db, payload.dataset_id) });
 }
 
 /** Runs (or resumes) the push; the result is the finalized entry, plus the holdout's and the gate's report. */
 export async function runDatasetPush(job: PushJob): Promise<Record<string, unknown>> {
   const train = await pushPart(job, 'train');
   const result: Record<string, unknown> = { ...train.final };
+  let uploadMs = train.uploaded?.ms ?? 0;
   if (job.payload.holdout) {
     const holdout = await pushPart(job, 'holdout', train.remote_id);
     result.holdout = holdout.final;
     result.holdout_tasks = job.payload.holdout_tasks ?? null;
+    uploadMs += holdout.uploaded?.ms ?? 0;
   }
+  result.upload_ms = uploadMs; // the last successful upload of each part
   if (job.payload.gate_report) result.gate = job.payload.gate_report;
   return result;
 }

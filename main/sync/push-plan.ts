@@ -12,12 +12,12 @@ export const HOLDOUT = 1;
 
 export interface PushPlan {
   rows: number;
-  /** Per row (stored order): TRAIN or HOLDOUT. */
-  side: Uint8Array;
+  /** Per row (stored order): TRAIN or HOLDOUT; null when every row is train (no split). */
+  side: Uint8Array | null;
   holdoutRows: number;
   holdoutTasks: number;
-  /** Per row: an index into `stampJson`, or -1 for no stamp. */
-  stamp: Int32Array;
+  /** Per row: an index into `stampJson`, or -1 for no stamp; null without the gate. */
+  stamp: Int32Array | null;
   stampJson: string[];
   gate: PublishGateReport | null;
 }
@@ -32,40 +32,40 @@ function gateView(row: Record<string, unknown>): Record<string, unknown> {
   return view;
 }
 
-export function planPush(db: Db, datasetId: string, options: { gate: boolean; mode?: string; holdout?: number }): PushPlan {
+export function planPush(db: Db, datasetId: string, options: { gate: boolean; mode?: string; holdout?: number; rows: number }): PushPlan {
+  const fraction = options.holdout;
+  // Neither gate nor split: nothing to read before the upload streams the rows.
+  if (!options.gate && !fraction) return { rows: options.rows, side: null, holdoutRows: 0, holdoutTasks: 0, stamp: null, stampJson: [], gate: null };
   const views: Record<string, unknown>[] = [];
   const sides: number[] = [];
   const holdoutTasks = new Set<string>();
-  const fraction = options.holdout;
   for (const json of iterateRowJson(db, datasetId)) {
-    if (!options.gate && !fraction) {
-      sides.push(TRAIN);
-      continue;
-    }
     const row = JSON.parse(json) as Record<string, unknown>;
     const side = fraction && holdoutBucket(row) < fraction ? HOLDOUT : TRAIN;
     sides.push(side);
     if (side === HOLDOUT) holdoutTasks.add(taskKey(row));
     if (options.gate) views.push(gateView(row));
   }
-  const stamp = new Int32Array(sides.length).fill(-1);
+  let stamp: Int32Array | null = null;
   const stampJson: string[] = [];
   let gate: PublishGateReport | null = null;
   if (options.gate) {
     const result = publishGate(views, { mode: options.mode ?? null, strict: false });
+    views.length = 0;
     gate = result.report;
+    stamp = new Int32Array(sides.length).fill(-1);
     const known = new Map<string, number>();
     result.stamps.forEach((value, i) => {
       if (!value) return;
       const text = JSON.stringify(value);
       let index = known.get(text);
       if (index === undefined) known.set(text, (index = stampJson.push(text) - 1));
-      stamp[i] = index;
+      stamp![i] = index;
     });
   }
-  const side = Uint8Array.from(sides);
-  const holdoutRows = side.reduce((sum, value) => sum + value, 0);
-  return { rows: side.length, side, holdoutRows, holdoutTasks: holdoutTasks.size, stamp, stampJson, gate };
+  const side = fraction ? Uint8Array.from(sides) : null;
+  const holdoutRows = side ? side.reduce((sum, value) => sum + value, 0) : 0;
+  return { rows: sides.length, side, holdoutRows, holdoutTasks: holdoutTasks.size, stamp, stampJson, gate };
 }
 
 /** The row's JSON with its calibration stamp written in (replacing one it carried), as the gate stamps it. */

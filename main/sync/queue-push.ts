@@ -42,7 +42,7 @@ export function queuePush(db: Db, request: PushRequest, keepPlan = false): Queue
   const fraction = request.holdout;
   if (fraction !== undefined && !(fraction > 0 && fraction < 1)) throw new ApiError('bad_input', `holdout must be a fraction between 0 and 1 (got ${fraction})`, 'holdout');
 
-  const plan = planPush(db, dataset.id, { gate: request.gate, mode: request.mode, holdout: fraction });
+  const plan = planPush(db, dataset.id, { gate: request.gate, mode: request.mode, holdout: fraction, rows: dataset.rows });
   const gate = plan.gate;
   if (gate && !gate.ok) throw new ApiError('failed', `the publish gate refused ${dataset.id}: ${gate.refusal} (push with --no-gate to send it anyway)`, 'gate', gate);
   if (fraction && plan.holdoutRows === plan.rows) throw new ApiError('bad_input', `a holdout of ${fraction} leaves no train rows in ${dataset.id}; use a smaller fraction`, 'holdout');

@@ -110,7 +110,7 @@ export const syncApi = {
       /** false: queue it only (automatic sync or "Sync now" sends it). */
       send: z.boolean().default(true),
     }),
-    z.object({ item: outboxItem, rows: z.number().int(), holdout_rows: z.number().int(), holdout_tasks: z.number().int(), gate: gateReport.nullable(), sent: drainResult.nullable() }),
+    z.object({ item: outboxItem, rows: z.number().int(), holdout_rows: z.number().int(), holdout_tasks: z.number().int(), gate: gateReport.nullable(), sent: drainResult.nullable(), timings: z.object({ plan_ms: z.number(), send_ms: z.number() }) }),
     'Push a dataset to the account: gate and split locally, queue it in the outbox, and send it now',
   ),
   'sync.now': method(

@@ -76,13 +76,16 @@ export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
       // Nothing is queued for an account that is not signed in: the person signs in first.
       client.requireKey();
       const { send, ...request } = input;
+      const started = performance.now();
       const queued = queuePush(ctx.db, request, send);
+      const planned = performance.now();
       ctx.emit('sync.changed', { item_id: queued.item.id, state: queued.item.state });
       const sent = send ? drained(ctx, await drainOutbox(ctx.db, client, { ids: [queued.item.id], onChange: (item) => ctx.emit('sync.changed', { item_id: item.id, state: item.state }) })) : null;
       if (!send) autoSync(ctx).kick();
       const item = listOutbox(ctx.db).find((candidate) => candidate.id === queued.item.id) ?? queued.item;
       const gate = queued.gate ? { ...queued.gate, calibration: { ...queued.gate.calibration } } : null;
-      return { ...queued, gate, item: outboxView(item), sent };
+      const timings = { plan_ms: Math.round(planned - started), send_ms: Math.round(performance.now() - planned) };
+      return { ...queued, gate, item: outboxView(item), sent, timings };
     }),
   'sync.now': (input, ctx) =>
     platform(async () => {
