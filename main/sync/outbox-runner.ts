@@ -19,6 +19,7 @@ import { explain, PlatformError } from './errors';
 import { backoffMs } from './retry';
 import { runDatasetPush, type PushPayload, type PushProgress } from './push-dataset';
 import { plannedPushes } from './queue-push';
+import { runResults, type ResultsPayload } from './results';
 
 export interface ItemContext {
   db: Db;
@@ -40,6 +41,7 @@ const executors: Record<string, Executor> = {
       save: (progress) => job.save(progress as Record<string, unknown>),
       plan: plannedPushes.get(job.item.id),
     }).finally(() => plannedPushes.delete(job.item.id)),
+  'run.results': (job) => runResults(job.db, job.client, job.item.payload as unknown as ResultsPayload),
 };
 
 export function registerExecutor(kind: string, executor: Executor): void {

@@ -113,6 +113,18 @@ export const syncApi = {
     z.object({ item: outboxItem, rows: z.number().int(), holdout_rows: z.number().int(), holdout_tasks: z.number().int(), gate: gateReport.nullable(), sent: drainResult.nullable(), timings: z.object({ plan_ms: z.number(), send_ms: z.number() }) }),
     'Push a dataset to the account: gate and split locally, queue it in the outbox, and send it now',
   ),
+  'sync.pushResults': method(
+    z.object({
+      dataset_id: z.string().min(1, 'a dataset or run id is required'),
+      agent: z.string().min(1).max(200),
+      version: z.string().min(1).max(40, 'a version is at most 40 characters (§4.2 RunSpec.version)'),
+      behavior: z.string().min(1).max(64).default('policy'),
+      test_version: z.string().min(1).max(200).optional(),
+      send: z.boolean().default(true),
+    }),
+    z.object({ item: outboxItem, score: z.object({ score: z.number(), ci: z.number(), n: z.number().int() }), graded: z.number().int(), sent: drainResult.nullable() }),
+    'Post a graded dataset or run as a tracked run: the agent, the behaviour, pass@1 in points with its interval, the graded rows',
+  ),
   'sync.now': method(
     z.object({ retry_failed: z.boolean().default(false) }).default({ retry_failed: false }),
     drainResult,

@@ -1,7 +1,7 @@
 // Handlers for sync with a While account: thin wrappers over main/sync, turning its errors into API errors.
 import { ApiError } from '../../../shared/api/define';
 import type { syncApi } from '../../../shared/api/sync';
-import { listOutbox, outboxCounts, releaseOutbox } from '../../rows/outbox';
+import { getOutboxItem, listOutbox, outboxCounts, releaseOutbox, type OutboxItem } from '../../rows/outbox';
 import { accountStatus, logout, signup, SignupError } from '../../sync/account';
 import { AutoSync, autoSyncEnabled, setAutoSync } from '../../sync/auto-sync';
 import { PlatformClient } from '../../sync/client';
@@ -12,6 +12,7 @@ import { drainOutbox } from '../../sync/outbox-runner';
 import { outboxView } from '../../sync/outbox-view';
 import { pullDataset } from '../../sync/pull-dataset';
 import { queuePush } from '../../sync/queue-push';
+import { queueResults } from '../../sync/results';
 import type { EngineContext } from '../context';
 import type { HandlerMap } from './types';
 
@@ -86,6 +87,17 @@ export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
       const gate = queued.gate ? { ...queued.gate, calibration: { ...queued.gate.calibration } } : null;
       const timings = { plan_ms: Math.round(planned - started), send_ms: Math.round(performance.now() - planned) };
       return { ...queued, gate, item: outboxView(item), sent, timings };
+    }),
+  'sync.pushResults': (input, ctx) =>
+    platform(async () => {
+      const client = new PlatformClient();
+      client.requireKey();
+      const { send, ...request } = input;
+      const queued = queueResults(ctx.db, request);
+      const onChange = (item: OutboxItem) => ctx.emit('sync.changed', { item_id: item.id, state: item.state });
+      const sent = send ? drained(ctx, await drainOutbox(ctx.db, client, { ids: [queued.item.id], onChange })) : null;
+      if (!send) autoSync(ctx).kick();
+      return { ...queued, item: outboxView(getOutboxItem(ctx.db, queued.item.id) ?? queued.item), sent };
     }),
   'sync.now': (input, ctx) =>
     platform(async () => {
