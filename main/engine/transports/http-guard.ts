@@ -47,6 +47,20 @@ export function decodePath(pathname: string): string | null {
   return /[\0\\]/.test(decoded) ? null : decoded;
 }
 
+/**
+ * Why a request is not a WebSocket handshake we take (RFC 6455 §4.2.1), or null. `ws` checks the same, but
+ * answering here lets the refusal carry the security headers like every other reply.
+ */
+export function handshakeProblem(request: http.IncomingMessage): string | null {
+  if (request.method !== 'GET') return 'a WebSocket handshake is a GET';
+  if (request.headers.upgrade?.toLowerCase() !== 'websocket') return 'only an upgrade to websocket is served';
+  const key = request.headers['sec-websocket-key'];
+  if (typeof key !== 'string' || !/^[+/0-9A-Za-z]{22}==$/.test(key)) return 'a missing or malformed Sec-WebSocket-Key';
+  const version = request.headers['sec-websocket-version'];
+  if (version !== '13' && version !== '8') return 'Sec-WebSocket-Version must be 13';
+  return null;
+}
+
 export function securityHeaders(port: number): Record<string, string> {
   return {
     // The same policy as the desktop window, as a header so frame-ancestors applies too; the API socket is ours only.

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Engine } from '../engine';
-import { hostAllowed, originAllowed, parseTarget, refuseUpgrade, replyText } from './http-guard';
+import { handshakeProblem, hostAllowed, originAllowed, parseTarget, refuseUpgrade, replyText } from './http-guard';
 import { serveStatic } from './static-files';
 import { attachSocket } from './ws-connection';
 
@@ -66,7 +66,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (!originAllowed(request, port)) return refuseUpgrade(socket, port, 403, 'the API accepts only the page served here');
       if (!target || target.pathname !== '/api') return refuseUpgrade(socket, port, 400, 'the API is at /api');
       if (!tokenMatches(target.searchParams.get('token'), token)) return refuseUpgrade(socket, port, 401, 'wrong or missing token');
-      // ws answers a malformed handshake (bad version, key, upgrade header) with a 400 of its own.
+      const problem = handshakeProblem(request);
+      if (problem) return refuseUpgrade(socket, port, 400, problem);
+      // Whatever else `ws` finds wrong in the handshake (e.g. a malformed extension header) it answers with a 400.
       sockets.handleUpgrade(request, socket, head, (ws) => attachSocket(options.engine, ws));
     } catch {
       socket.destroy();
