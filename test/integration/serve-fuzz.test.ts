@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../main/engine/engine';
-import { startServer, type RunningServer } from '../../main/engine/transports/ws-server';
+import { MAX_FRAME_BYTES, startServer, type RunningServer } from '../../main/engine/transports/ws-server';
 import { tempDir } from '../helpers/temp';
 import { closeCodeOf, connectClient, exchange, frame, handshake, headersOf, request, statusOf, within, type Client } from './serve-fuzz-helpers';
 
@@ -146,7 +146,7 @@ describe('serve under hostile WebSocket frames', () => {
   const open = () => handshake(port, server.token);
   const cases: Array<[string, () => Buffer, number]> = [
     ['a text frame that is not UTF-8', () => frame(0x1, Buffer.from([0x7b, 0xff, 0xfe, 0x7d])), 1007],
-    ['a frame over the size cap (by its header)', () => frame(0x1, Buffer.from('{}'), { claimedLength: 64 * 1024 * 1024 }), 1009],
+    ['a frame over the size cap (by its header)', () => frame(0x1, Buffer.from('{}'), { claimedLength: MAX_FRAME_BYTES + 1 }), 1009],
     ['a binary frame', () => frame(0x2, Buffer.from('{"kind":"call","id":1,"method":"app.info"}')), 1003],
     ['an unmasked frame', () => frame(0x1, Buffer.from('{}'), { mask: false }), 1002],
     ['a reserved opcode', () => frame(0x3, Buffer.from('x')), 1002],

@@ -12,8 +12,11 @@ import { handshakeProblem, hostAllowed, originAllowed, parseTarget, refuseUpgrad
 import { serveStatic } from './static-files';
 import { attachSocket } from './ws-connection';
 
-/** The largest frame a client may send (an import chunk is far smaller); a bigger one closes that socket (1009). */
-export const MAX_FRAME_BYTES = 32 * 1024 * 1024;
+/**
+ * The largest message a client may send; a bigger one closes that socket (1009). Import chunks are 1 MiB, but
+ * runs.start may carry a whole task file (tasks_text, up to 64 MiB) plus its JSON escaping.
+ */
+export const MAX_FRAME_BYTES = 80 * 1024 * 1024;
 
 export interface ServeOptions {
   engine: Engine;
