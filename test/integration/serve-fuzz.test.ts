@@ -115,6 +115,7 @@ describe('serve under hostile upgrade requests', () => {
     ['a foreign Host with the right token', () => upgrade(`/api?token=${server.token}`, [], `evil.example:${port}`), 421],
     ['a missing WebSocket version', () => request([`GET /api?token=${server.token} HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Upgrade: websocket', 'Connection: Upgrade', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==']), 400],
     ['a bad WebSocket key', () => upgrade(`/api?token=${server.token}`).replace('dGhlIHNhbXBsZSBub25jZQ==', 'short'), 400],
+    ['a malformed subprotocol list', () => upgrade(`/api?token=${server.token}`, ['Sec-WebSocket-Protocol: a,,b']), 400],
     ['an upgrade to another protocol', () => upgrade(`/api?token=${server.token}`).replace('Upgrade: websocket', 'Upgrade: h2c'), 400],
   ];
 

@@ -58,6 +58,10 @@ export function handshakeProblem(request: http.IncomingMessage): string | null {
   if (typeof key !== 'string' || !/^[+/0-9A-Za-z]{22}==$/.test(key)) return 'a missing or malformed Sec-WebSocket-Key';
   const version = request.headers['sec-websocket-version'];
   if (version !== '13' && version !== '8') return 'Sec-WebSocket-Version must be 13';
+  const protocols = request.headers['sec-websocket-protocol'];
+  if (protocols !== undefined && !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+(\s*,\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/.test(protocols)) {
+    return 'a malformed Sec-WebSocket-Protocol';
+  }
   return null;
 }
 
