@@ -114,7 +114,7 @@ export async function soak({ url, clients = 32, seconds = 60, tasks = 40, k = 10
     });
   }
   async function startRun() {
-    const started = await writer.call('runs.start', { tasks_text: text, agent: 'seeded', k, ...(withJudge ? { judge } : {}), misbehave_rate: 0, concurrency: 16, name: `soak ${runs.length}` });
+    const started = await writer.call('runs.start', { tasks_text: text, agent: { kind: 'seeded', misbehave_rate: 0 }, judge: withJudge ? { kind: 'module', path: judge } : null, k, concurrency: 16, name: `soak ${runs.length}` });
     const done = waitForEnd(started.run_id);
     const run = { id: started.run_id, expected: started.expected_rows, done };
     runs.push(run);
