@@ -52,3 +52,11 @@ export function keyAllowedFor(url: string, env: Env): boolean {
   if (WHILE_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`))) return true;
   return host.endsWith('.modal.run') && host.startsWith(MODAL_PREFIX);
 }
+
+/**
+ * For code that sends keys to other endpoints (an OpenAI-compatible agent's `--api-key-env NAME`): whether `key`
+ * is a While key that must not go to `url`. A `zp_` key goes only where keyAllowedFor says.
+ */
+export function isWhileKeyMisdirected(key: string, url: string, env: Env): boolean {
+  return key.startsWith('zp_') && !keyAllowedFor(url, env);
+}

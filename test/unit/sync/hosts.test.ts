@@ -1,7 +1,7 @@
 // Where a While key may go (platform-api §1.2), how keys are masked, and how failures are retried (§7).
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from '../../../main/sync/errors';
-import { keyAllowedFor, platformUrls } from '../../../main/sync/hosts';
+import { isWhileKeyMisdirected, keyAllowedFor, platformUrls } from '../../../main/sync/hosts';
 import { maskKey, maskKeysIn } from '../../../main/sync/mask-key';
 import { backoffMs, withRetry } from '../../../main/sync/retry';
 
@@ -20,6 +20,12 @@ describe('hosts', () => {
     for (const bad of ['http://api.while.ai/me', 'https://api.while.ai:8443/', 'https://evilwhile.ai/', 'https://while.ai.evil.com/', 'http://127.0.0.1:4101/v1', 'https://127.0.0.1:4100/', 'http://localhost:4100/', 'https://api.openai.com/v1', 'https://other.modal.run/', 'not a url']) {
       expect(keyAllowedFor(bad, env), bad).toBe(false);
     }
+  });
+
+  it('tells an agent a While key is not for its endpoint', () => {
+    expect(isWhileKeyMisdirected(`zp_${'a'.repeat(48)}`, 'http://127.0.0.1:8080/v1', {})).toBe(true);
+    expect(isWhileKeyMisdirected(`zp_${'a'.repeat(48)}`, 'https://models.while.ai/v1', {})).toBe(false);
+    expect(isWhileKeyMisdirected('sk-openai', 'https://api.openai.com/v1', {})).toBe(false);
   });
 
   it('masks keys as `wai status` does, also inside messages', () => {
