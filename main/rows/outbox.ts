@@ -97,13 +97,16 @@ export function outboxCounts(db: Db): Record<OutboxState, number> & { blocked: n
   return counts;
 }
 
-/** Items left 'sending' by a process that is gone (quit, crash, kill -9) go back to the queue. */
-export function requeueOrphans(db: Db, alive: (pid: number) => boolean): number {
+/**
+ * Items left 'sending' by a sender that is gone (the app quit, a crash, kill -9) go back to the queue.
+ * `sending(pid, id)` says whether that process is still sending that item (for this process: an item in hand).
+ */
+export function requeueOrphans(db: Db, sending: (pid: number, id: number) => boolean): number {
   const orphans = db.prepare(`SELECT id, claimed_by FROM sync_outbox WHERE state = 'sending'`).all() as Array<{ id: number; claimed_by: number | null }>;
   const requeue = db.prepare(`UPDATE sync_outbox SET state = 'queued', claimed_by = NULL, updated_at = ? WHERE id = ? AND state = 'sending'`);
   let count = 0;
   for (const orphan of orphans) {
-    if (orphan.claimed_by === null || orphan.claimed_by === process.pid || !alive(orphan.claimed_by)) count += requeue.run(now(), orphan.id).changes;
+    if (orphan.claimed_by === null || !sending(orphan.claimed_by, orphan.id)) count += requeue.run(now(), orphan.id).changes;
   }
   return count;
 }

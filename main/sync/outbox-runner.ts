@@ -69,8 +69,11 @@ function nextTry(attempts: number): string {
   return new Date(Date.now() + backoffMs(attempts, { tries: 0, baseMs: 5000, maxMs: 3_600_000 }, () => 0.5 + Math.random() / 2)).toISOString();
 }
 
+/** Items this process is sending now, as `database:id` (two drains may overlap: automatic sync and Sync now). */
+const inHand = new Set<string>();
+
 export async function drainOutbox(db: Db, client: PlatformClient, options: DrainOptions = {}): Promise<DrainResult> {
-  requeueOrphans(db, processAlive);
+  requeueOrphans(db, (pid, id) => (pid === process.pid ? inHand.has(`${db.name}:${id}`) : processAlive(pid)));
   const queue = dueOutboxIds(db, options.ids);
   const result: DrainResult = { attempted: 0, done: 0, failed: 0, waiting: 0, blocked: null };
   const changed = (id: number) => {
@@ -80,6 +83,16 @@ export async function drainOutbox(db: Db, client: PlatformClient, options: Drain
 
   async function runOne(id: number): Promise<void> {
     if (!claimOutboxItem(db, id)) return;
+    inHand.add(`${db.name}:${id}`);
+    try {
+      await sendClaimed(id);
+    } finally {
+      inHand.delete(`${db.name}:${id}`);
+    }
+    changed(id);
+  }
+
+  async function sendClaimed(id: number): Promise<void> {
     result.attempted++;
     changed(id);
     const item = getOutboxItem(db, id)!;
@@ -104,7 +117,6 @@ export async function drainOutbox(db: Db, client: PlatformClient, options: Drain
         result.failed++;
       }
     }
-    changed(id);
   }
 
   const workers = Array.from({ length: Math.max(1, options.concurrency ?? 4) }, async () => {

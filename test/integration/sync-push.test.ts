@@ -154,6 +154,15 @@ describe('faults', () => {
     }
   });
 
+  it('two drains at once (automatic sync and Sync now) send an item once', async () => {
+    await push({ send: false });
+    fake.fault('PUT /_s3/:id', { kind: 'slow', ms: 200 });
+    const [a, b] = await Promise.all([engine.call('sync.now', {}), engine.call('sync.now', {})]);
+    expect(a.done + b.done).toBe(1);
+    expectOneDataset();
+    expect(fake.requests.filter((r) => r.route === 'PUT /_s3/:id')).toHaveLength(1);
+  });
+
   it('keeps the item on 401 and asks to sign in again; it goes once signed in', async () => {
     fake.fault('POST /datasets', { kind: 'unauthorized' });
     const first = await push();
