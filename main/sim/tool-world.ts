@@ -1,5 +1,6 @@
 // Answers a tool call from the task's deterministic world: faults first, then world entries in order.
 import type { FaultMode, Task, WorldEntry } from '../../shared/schema/task';
+import { compileSchema, type SchemaCheck } from '../json-schema/validator';
 
 type Obj = Record<string, unknown>;
 
@@ -47,6 +48,9 @@ export interface ToolWorld {
 export function createToolWorld(task: Pick<Task, 'tools' | 'world' | 'faults'>): ToolWorld {
   const declared = new Set(task.tools.map((tool) => tool.function.name));
   const faults = new Map(task.faults.map((fault) => [fault.tool, fault.mode] as const));
+  // The task file was checked at load (task-file.ts), so every `parameters` compiles; compiled once per schema.
+  const argumentChecks = new Map<string, SchemaCheck>();
+  for (const tool of task.tools) if (tool.function.parameters) argumentChecks.set(tool.function.name, compileSchema(tool.function.parameters));
   return {
     call(tool, args) {
       if (declared.size > 0 && !declared.has(tool) && !task.world[tool]) {
@@ -54,6 +58,9 @@ export function createToolWorld(task: Pick<Task, 'tools' | 'world' | 'faults'>):
       }
       const mode = faults.get(tool);
       if (mode) return { result: faultResult(tool, mode), fault: mode };
+      // Arguments that break the tool's `parameters` get the error a real tool server answers with.
+      const problem = argumentChecks.get(tool)?.(args) ?? null;
+      if (problem !== null) return { result: { status: 'error', reason: `invalid arguments for ${tool}: ${problem}` }, fault: null };
       const entries = task.world[tool] ?? [];
       const hit = entries.find((entry) => entryMatches(entry, args));
       if (hit) return { result: hit.result === undefined ? null : (JSON.parse(JSON.stringify(hit.result)) as unknown), fault: null };
