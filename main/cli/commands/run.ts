@@ -65,6 +65,9 @@ export const runCommand: Command = {
       context_size: values['context-size'] === undefined ? undefined : intFlag(values['context-size'], 'context-size', 4096, 256),
       name: values.name,
     };
+    // The task file is checked before the engine opens, so a refused file leaves no new database behind.
+    const { readTaskFile } = await import('../../sim/task-file');
+    readTaskFile(values.tasks);
     return withEngine(values.db, async (engine) => {
       const started = await engine.call('runs.start', input);
       io.out(`run ${started.run_id}\n`);
