@@ -2,8 +2,8 @@
 // rules judge's `json_schema` rule. Patterns run on re2js, a linear-time engine, so no schema a user writes
 // can make a check take exponential time.
 import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import Ajv2019 from 'ajv/dist/2019';
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2019 from 'ajv/dist/2019.js';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { RE2JS } from 're2js';
 
 /** ajv's pattern hook: a re2js regex behind RegExp's `test`. A pattern re2 cannot read is refused at compile. */
