@@ -59,6 +59,9 @@ function describe(error: ErrorObject): string {
 }
 
 const compiled = new WeakMap<object, ValidateFunction>();
+// A task set repeats the same tools on every line (each parsed into its own object): compile each text once.
+const byText = new Map<string, ValidateFunction>();
+const MAX_BY_TEXT = 1000;
 
 /** Compiles a schema (cached per schema object); throws an Error saying why it is not a valid JSON Schema. */
 export function compileSchema(schema: unknown): SchemaCheck {
@@ -67,6 +70,8 @@ export function compileSchema(schema: unknown): SchemaCheck {
     throw new Error('a JSON Schema is an object (or true/false)');
   }
   let validate = compiled.get(schema);
+  const text = validate ? '' : JSON.stringify(schema);
+  validate ??= byText.get(text);
   if (!validate) {
     try {
       validate = ajvFor(schema).compile(schema);
@@ -74,8 +79,10 @@ export function compileSchema(schema: unknown): SchemaCheck {
       const message = (error as Error).message.replace(/^schema is invalid: /, '').replace(/\bdata\//g, '').replace(/\bdata\b/g, 'the schema').split(', ')[0];
       throw new Error(message, { cause: error });
     }
-    compiled.set(schema, validate);
+    if (byText.size >= MAX_BY_TEXT) byText.clear();
+    byText.set(text, validate);
   }
+  compiled.set(schema, validate);
   const check = validate;
   return (value) => (check(value) ? null : describe(check.errors![0]));
 }

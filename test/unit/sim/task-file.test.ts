@@ -162,4 +162,14 @@ describe('task files', () => {
     expect(message).toContain('esc\\x1b[31m.jsonl');
     expect(message).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
+
+  it('compiles a tool schema repeated on every line once, not once per line', () => {
+    const parameters = { type: 'object', properties: { order_id: { type: 'string', pattern: '^ORD-[0-9]+$' }, amount: { type: 'number' } }, required: ['order_id'] };
+    const tools = [{ type: 'function', function: { name: 'refund', parameters } }];
+    const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ scenario_id: `t${i}`, prompt: `Refund ORD-${i}`, tools }));
+    const started = Date.now();
+    expect(parseTaskSet(lines.join('\n'), 'many.jsonl').tasks.length).toBe(3000);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
 });
+
