@@ -48,9 +48,19 @@ export interface ToolWorld {
 export function createToolWorld(task: Pick<Task, 'tools' | 'world' | 'faults'>): ToolWorld {
   const declared = new Set(task.tools.map((tool) => tool.function.name));
   const faults = new Map(task.faults.map((fault) => [fault.tool, fault.mode] as const));
-  // The task file was checked at load (task-file.ts), so every `parameters` compiles; compiled once per schema.
+  // A task file is checked at load (task-file.ts); a task stored before that check answers with the reason.
   const argumentChecks = new Map<string, SchemaCheck>();
-  for (const tool of task.tools) if (tool.function.parameters) argumentChecks.set(tool.function.name, compileSchema(tool.function.parameters));
+  for (const tool of task.tools) {
+    if (!tool.function.parameters) continue;
+    let check: SchemaCheck;
+    try {
+      check = compileSchema(tool.function.parameters);
+    } catch (error) {
+      const reason = `the parameters of ${tool.function.name} are not a valid JSON Schema: ${(error as Error).message}`;
+      check = () => reason;
+    }
+    argumentChecks.set(tool.function.name, check);
+  }
   return {
     call(tool, args) {
       if (declared.size > 0 && !declared.has(tool) && !task.world[tool]) {
