@@ -8,6 +8,7 @@ import { countRows, getRowJson, pageRows, taskRowJson } from '../../db/repos/row
 import { ImportSession } from '../../datasets/import-session';
 import type { EngineContext } from '../context';
 import type { HandlerMap } from './types';
+import { withRunStatuses } from '../../sim/run-status';
 
 const importSessions = new Map<string, ImportSession>();
 
@@ -24,8 +25,8 @@ export function requireDataset(ctx: EngineContext, id: string) {
 }
 
 export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
-  'datasets.list': (_input, ctx) => listDatasets(ctx.db),
-  'datasets.get': (input, ctx) => requireDataset(ctx, input.id),
+  'datasets.list': (_input, ctx) => withRunStatuses(ctx, listDatasets(ctx.db)),
+  'datasets.get': (input, ctx) => withRunStatuses(ctx, [requireDataset(ctx, input.id)])[0],
   'datasets.importBegin': (input, ctx) => {
     const importId = randomUUID();
     importSessions.set(importId, new ImportSession(ctx.db, { name: input.name, skipInvalid: input.skip_invalid, source: input.source }));
