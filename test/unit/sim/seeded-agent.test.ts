@@ -189,8 +189,8 @@ describe('the seeded agent and plain-string tool results', () => {
     ];
     const file = path.join(dir, 'string-results.jsonl');
     fs.writeFileSync(file, tasks.map((task) => JSON.stringify(task)).join('\n') + '\n');
-    const started = await e.call('runs.start', { tasks_path: file, agent: 'seeded', k: 1, misbehave_rate: 0 });
-    await waitForRun(e.ctx, started.run_id);
+    const started = await e.call('runs.start', { tasks_path: file, agent: { kind: 'seeded', misbehave_rate: 0 }, k: 1 });
+    await e.call('runs.wait', { id: started.run_id });
     const rows = loadRows(e.ctx.db, started.run_id) as Row[];
     const byId = Object.fromEntries(rows.map((row) => [row.scenario_id, row]));
     expect(byId.plain.final_text).toBe('ping returned: ok.');
