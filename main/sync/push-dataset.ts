@@ -132,7 +132,20 @@ async function pushPart(job: PushJob, side: Side, parentId?: string): Promise<Pa
   const plan = (job.plan ??= planFor(job.db, job.payload));
   const keep: RowPick = { plan, side: side === 'holdout' ? HOLDOUT : TRAIN };
   if (!part.remote_id) await createOnce(job, side, part, createBody(job.payload, side, parentId));
-  if (!part.uploaded) await upload(job, part, keep);
+  if (!part.uploaded) {
+    try {
+      await upload(job, part, keep);
+    } catch (error) {
+      // A presigned URL refused (403) or gone (404) has expired, e.g. when a sync cut off resumes hours later:
+      // start this part again; the unfinished dataset it made is removed first (create_sent stays set).
+      if (!(error instanceof PlatformError) || (error.status !== 403 && error.status !== 404)) throw error;
+      part.remote_id = undefined;
+      part.upload_url = undefined;
+      job.save(job.progress);
+      await createOnce(job, side, part, createBody(job.payload, side, parentId));
+      await upload(job, part, keep);
+    }
+  }
   if (!part.final) await finalize(job, part);
   return part;
 }

@@ -154,6 +154,14 @@ describe('faults', () => {
     }
   });
 
+  it('starts a part again when its presigned upload URL has expired (403), leaving one dataset', async () => {
+    fake.fault('PUT /_s3/:id', { kind: 'status', status: 403, body: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>' });
+    expect((await push()).item.state).toBe('done');
+    expectOneDataset();
+    expect(fake.requests.filter((r) => r.route === 'POST /datasets')).toHaveLength(2);
+    expect(fake.requests.filter((r) => r.route === 'DELETE /datasets/:id')).toHaveLength(1);
+  });
+
   it('two drains at once (automatic sync and Sync now) send an item once', async () => {
     await push({ send: false });
     fake.fault('PUT /_s3/:id', { kind: 'slow', ms: 200 });
