@@ -1,5 +1,6 @@
 // A small JSON Schema check for json_schema rules: type, required, properties, additionalProperties, items, enum, const, bounds, pattern.
 import type { JsonType, MiniJsonSchema } from '../../shared/schema/judge-rules';
+import { ruleRegexMatches } from './rule-regex';
 
 function typeOf(value: unknown): JsonType {
   if (value === null) return 'null';
@@ -37,7 +38,7 @@ export function checkJsonSchema(value: unknown, schema: MiniJsonSchema, at = '$'
   if (typeof value === 'string') {
     if (schema.minLength !== undefined && value.length < schema.minLength) return `${at}: must have at least ${schema.minLength} characters`;
     if (schema.maxLength !== undefined && value.length > schema.maxLength) return `${at}: must have at most ${schema.maxLength} characters`;
-    if (schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) return `${at}: must match /${schema.pattern}/`;
+    if (schema.pattern !== undefined && !ruleRegexMatches(schema.pattern, undefined, value)) return `${at}: must match /${schema.pattern}/`;
   }
   if (Array.isArray(value)) {
     if (schema.minItems !== undefined && value.length < schema.minItems) return `${at}: must have at least ${schema.minItems} items`;
