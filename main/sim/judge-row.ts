@@ -53,3 +53,74 @@ export async function judgeRows(judge: RowJudge, rows: Obj[], signal?: AbortSign
 export function gradeInLoop(row: Obj, verdict: JudgeVerdict, scoringRunId: string, ordinal: number): Obj {
   return applyVerdict(row, verdict, { scoringRunId, source: 'grade', index: ordinal, keepMeta: verdict.judge_status !== 'ok' });
 }
+
+export interface LoopGrader {
+  /**
+   * Grades a landed row off the rollout's path: `store` gets the graded row once its batch's verdicts are in.
+   * Resolves at once while fewer than `maxInFlight` rows wait for a verdict, else when there is room again.
+   */
+  submit(row: Obj, ordinal: number, store: (graded: Obj) => void): Promise<void>;
+  /** Waits for every submitted row to be stored (rethrows the first failure to store one). */
+  drain(): Promise<void>;
+}
+
+/** Rows gathered per judgeBatch: whatever the rollouts landed in one turn of the event loop, up to this. */
+const LOOP_BATCH = 256;
+
+/**
+ * In-loop grading that does not hold the rollouts up: rows landed in the same turn go to the judge as one batch,
+ * so a module judge costs one message to its worker per batch, and the rollouts go on meanwhile.
+ * When `signal` aborts, rows still waiting for a verdict are dropped (they are re-run on resume).
+ */
+export function loopGrader(judge: RowJudge, scoringRunId: string, signal?: AbortSignal, maxInFlight = 1024): LoopGrader {
+  let queue: Array<{ row: Obj; ordinal: number; store: (graded: Obj) => void }> = [];
+  let scheduled = false;
+  let inFlight = 0;
+  let failure: { error: unknown } | null = null;
+  const batches = new Set<Promise<void>>();
+  let roomWaiters: Array<() => void> = [];
+  // One abort listener for the whole run, however many batches are out (not one per batch).
+  const stopped = new Promise<'stopped'>((resolve) => {
+    if (signal?.aborted) resolve('stopped');
+    else signal?.addEventListener('abort', () => resolve('stopped'), { once: true });
+  });
+  const flush = () => {
+    scheduled = false;
+    if (queue.length === 0) return;
+    const batch = queue;
+    queue = [];
+    const done = Promise.race([judgeRows(judge, batch.map((item) => item.row)), stopped])
+      .then((verdicts) => {
+        if (verdicts === 'stopped' || signal?.aborted) return; // the run is stopping: these rows are re-run on resume
+        batch.forEach((item, i) => item.store(gradeInLoop(item.row, verdicts[i], scoringRunId, item.ordinal)));
+      })
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => {
+        inFlight -= batch.length;
+        batches.delete(done);
+        const waiting = roomWaiters;
+        roomWaiters = [];
+        waiting.forEach((wake) => wake());
+      });
+    batches.add(done);
+  };
+  return {
+    submit(row, ordinal, store) {
+      queue.push({ row, ordinal, store });
+      inFlight++;
+      if (queue.length >= LOOP_BATCH) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+      return inFlight < maxInFlight ? Promise.resolve() : new Promise<void>((resolve) => roomWaiters.push(resolve));
+    },
+    async drain() {
+      flush();
+      while (batches.size > 0) await Promise.all([...batches]);
+      if (failure) throw failure.error;
+    },
+  };
+}
