@@ -1,20 +1,27 @@
-// Runs rows through a module judge's worker threads. Each worker takes a chunk of rows at a time; a watchdog ends a
-// worker whose current row overruns the deadline (a synchronous endless loop included), charges that row, starts a
-// fresh worker and sends it the rest. A judge that times out or crashes on MAX_FAILURES_IN_A_ROW rows in a row is
-// given up on: the rows still waiting get the same status at once, so even a judge that loops on every row ends
-// in about MAX_FAILURES_IN_A_ROW x the deadline, not rows x the deadline.
-import { crashReason, exitReason, startIsolate, type Isolate, type IsolateOptions } from './judge-isolate';
-import { PROGRESS_CHUNK, PROGRESS_INDEX, PROGRESS_STARTED, isRowOutcome, type FailedStatus, type FromWorker, type RowOutcome } from './judge-protocol';
+// Runs rows through a module judge's processes. Each process takes a chunk of rows at a time; a watchdog kills a
+// process whose current row overruns the deadline (a synchronous endless loop included), charges that row, starts
+// a fresh process and sends it the rest.
+//
+// Which row is running: a fast chunk answers once at its end; a chunk that has run 20 ms reports what is done
+// before each next row starts (judge-child.ts). So when a deadline passes or the process dies, the row charged is
+// the first unanswered one if the chunk has reported anything, or when it holds one row; otherwise (it died in its
+// first 20 ms) its rows go again one per chunk, so the next death names its row exactly.
+//
+// A judge that times out or crashes MAX_FAILURES_IN_A_ROW times in a row is given up on: the rows still waiting
+// get the same status at once, so even a judge that loops on every row ends in about MAX_FAILURES_IN_A_ROW x the
+// deadline (x2 for its first chunk), not rows x the deadline.
+import { startIsolate, type Isolate, type IsolateOptions } from './judge-isolate';
+import { isRowOutcome, type FailedStatus, type FromChild, type RowOutcome } from './judge-protocol';
 
 type Row = Record<string, unknown>;
 
 export const MAX_FAILURES_IN_A_ROW = 5;
-/** Rows per message to a worker: large enough to amortise the hop, small enough to spread over workers. */
+/** Rows per message to a judge process: large enough to amortise the hop, small enough to spread over processes. */
 const CHUNK_ROWS = 64;
 
 export interface PoolOptions extends IsolateOptions {
   timeoutMs: number;
-  /** Workers at most (started as work queues up). */
+  /** Processes at most (started as work queues up). */
   size: number;
 }
 
@@ -36,7 +43,9 @@ interface Slot {
   chunk: Chunk | null;
   chunkId: number;
   received: number;
-  sentAt: number;
+  /** When the chunk went out, or its last report came in: the running row started no earlier. */
+  progressAt: number;
+  reported: boolean;
   timer: NodeJS.Timeout | null;
 }
 
@@ -59,7 +68,7 @@ export class JudgePool {
 
   readonly info: Isolate['info'];
 
-  /** Loads the judge in its first worker; a load failure rejects with a JudgeLoadError. */
+  /** Loads the judge in its first process; a load failure rejects with a JudgeLoadError. */
   static async start(options: PoolOptions): Promise<JudgePool> {
     return new JudgePool(options, await startIsolate(options));
   }
@@ -82,12 +91,11 @@ export class JudgePool {
     const closedOutcome: RowOutcome = { status: 'error', meta: { error: 'the judge was closed before it answered' } };
     const waiting = [...this.queue.splice(0), ...[...this.slots].flatMap((slot) => (slot.chunk ? [slot.chunk] : []))];
     for (const chunk of waiting) chunk.rows.forEach((_, j) => this.settle(chunk, j, closedOutcome));
-    const ending = [...this.slots].map((slot) => {
+    for (const slot of this.slots) {
       if (slot.timer) clearTimeout(slot.timer);
-      return slot.isolate.worker.terminate();
-    });
+      slot.isolate.kill();
+    }
     this.slots.clear();
-    await Promise.allSettled(ending);
   }
 
   private settle(chunk: Chunk, index: number, outcome: RowOutcome): void {
@@ -116,7 +124,7 @@ export class JudgePool {
     startIsolate(this.options).then(
       (isolate) => {
         this.starting--;
-        if (this.closed) return void isolate.worker.terminate();
+        if (this.closed) return isolate.kill();
         this.adopt(isolate);
         this.pump();
       },
@@ -129,38 +137,34 @@ export class JudgePool {
   }
 
   private adopt(isolate: Isolate): void {
-    const slot: Slot = { isolate, chunk: null, chunkId: 0, received: 0, sentAt: 0, timer: null };
+    const slot: Slot = { isolate, chunk: null, chunkId: 0, received: 0, progressAt: 0, reported: false, timer: null };
     this.slots.add(slot);
-    isolate.worker.on('message', (message: FromWorker) => this.onMessage(slot, message));
-    isolate.worker.on('error', (error) => this.lose(slot, 'crashed', { error: crashReason(error, this.options.heapMb) }));
-    isolate.worker.on('exit', (code) => this.lose(slot, 'crashed', { error: exitReason(code) }));
+    isolate.child.on('message', (message: FromChild) => this.onMessage(slot, message));
+    isolate.onDeath((reason) => this.lose(slot, 'crashed', { error: reason }));
   }
 
   private send(slot: Slot, chunk: Chunk): void {
     slot.chunk = chunk;
     slot.chunkId = this.nextChunkId++;
     slot.received = 0;
-    slot.sentAt = Date.now();
+    slot.progressAt = Date.now();
+    slot.reported = false;
     try {
-      slot.isolate.worker.postMessage({ type: 'chunk', id: slot.chunkId, rows: chunk.rows });
+      slot.isolate.child.send({ type: 'chunk', id: slot.chunkId, rows: chunk.rows });
     } catch (error) {
       slot.chunk = null;
       chunk.rows.forEach((_, j) => this.settle(chunk, j, { status: 'error', meta: { error: `the row could not be sent to the judge: ${(error as Error).message}` } }));
       return;
     }
-    // A ref'd timer: while rows are out, the process waits for them (the workers themselves are unref'd).
+    // A ref'd timer: while rows are out, the engine waits for them (the judge's processes themselves are unref'd).
     slot.timer = setTimeout(() => this.watch(slot), this.options.timeoutMs);
   }
 
-  /** The deadline runs from the start of the row the worker is on; a chunk never outlives rows x deadline + 1 s. */
+  /** The deadline runs from the chunk's last report (or its sending): the running row started no earlier. */
   private watch(slot: Slot): void {
     if (!slot.chunk) return;
+    const due = slot.progressAt + this.options.timeoutMs;
     const now = Date.now();
-    const { progress } = slot.isolate;
-    const onThis = progress[PROGRESS_CHUNK] === slot.chunkId;
-    const rowStart = onThis ? (progress[PROGRESS_STARTED] > 0 ? progress[PROGRESS_STARTED] : now) : slot.sentAt;
-    const ceiling = slot.sentAt + this.options.timeoutMs * slot.chunk.rows.length + 1000;
-    const due = Math.min(Math.min(Math.max(rowStart, slot.sentAt), now) + this.options.timeoutMs, ceiling);
     if (due > now) {
       slot.timer = setTimeout(() => this.watch(slot), due - now + 1);
       return;
@@ -168,16 +172,18 @@ export class JudgePool {
     this.lose(slot, 'timeout', { timeout_s: this.options.timeoutMs / 1000 });
   }
 
-  private onMessage(slot: Slot, message: FromWorker): void {
+  private onMessage(slot: Slot, message: FromChild): void {
     const chunk = slot.chunk;
     if (!chunk || message?.type !== 'results' || message.id !== slot.chunkId || message.from !== slot.received || !Array.isArray(message.outcomes)) return;
     const count = Math.min(message.outcomes.length, chunk.rows.length - slot.received);
     for (let j = 0; j < count; j++) {
       const outcome = message.outcomes[j];
-      this.settle(chunk, slot.received + j, isRowOutcome(outcome) ? outcome : { status: 'invalid_result', meta: { problem: 'the judge worker sent a malformed result' } });
+      this.settle(chunk, slot.received + j, isRowOutcome(outcome) ? outcome : { status: 'invalid_result', meta: { problem: 'the judge process sent a malformed result' } });
     }
     if (count > 0) this.failuresInARow = 0;
     slot.received += count;
+    slot.progressAt = Date.now();
+    slot.reported = true;
     if (message.retire === true) return this.retire(slot);
     if (slot.received >= chunk.rows.length) {
       if (slot.timer) clearTimeout(slot.timer);
@@ -187,34 +193,40 @@ export class JudgePool {
     }
   }
 
-  /** Ends a worker and sends what it had not answered yet to a fresh one. */
+  /** Ends a spoilt process and sends what it had not answered yet to a fresh one. */
   private retire(slot: Slot): void {
     if (!this.slots.delete(slot)) return;
     if (slot.timer) clearTimeout(slot.timer);
-    void slot.isolate.worker.terminate();
+    slot.isolate.kill();
     const chunk = slot.chunk;
     if (chunk && slot.received < chunk.rows.length) this.requeue(chunk, slot.received, -1);
     this.pump();
   }
 
-  /** The worker died or overran: the row it was on gets `status`, the chunk's other unanswered rows go again. */
+  /** The process died or overran: the row it was on gets `status`, the chunk's other unanswered rows go again. */
   private lose(slot: Slot, status: FailedStatus, meta: Row): void {
     if (!this.slots.delete(slot)) return;
     if (slot.timer) clearTimeout(slot.timer);
-    void slot.isolate.worker.terminate();
+    slot.isolate.kill();
     const chunk = slot.chunk;
     if (chunk && slot.received < chunk.rows.length) {
-      const { progress } = slot.isolate;
-      const index = progress[PROGRESS_INDEX];
-      const onThis = progress[PROGRESS_CHUNK] === slot.chunkId && Number.isInteger(index) && index >= slot.received && index < chunk.rows.length;
-      const charged = onThis ? index : slot.received;
-      this.settle(chunk, charged, { status, meta });
-      this.requeue(chunk, slot.received, charged);
+      if (slot.reported || chunk.rows.length - slot.received === 1) {
+        this.settle(chunk, slot.received, { status, meta });
+        this.requeue(chunk, slot.received, slot.received);
+      } else {
+        this.requeueOneByOne(chunk, slot.received);
+      }
       if (++this.failuresInARow >= MAX_FAILURES_IN_A_ROW) {
-        this.tripped ??= { status, meta: { ...meta, skipped: `not sent to the judge: it timed out or crashed on ${MAX_FAILURES_IN_A_ROW} rows in a row` } };
+        this.tripped ??= { status, meta: { ...meta, skipped: `not sent to the judge: it timed out or crashed ${MAX_FAILURES_IN_A_ROW} times in a row` } };
       }
     }
     this.pump();
+  }
+
+  private requeueOneByOne(chunk: Chunk, from: number): void {
+    const single: Chunk[] = [];
+    for (let j = from; j < chunk.rows.length; j++) single.push({ job: chunk.job, rows: [chunk.rows[j]], offsets: [chunk.offsets[j]] });
+    this.queue.unshift(...single);
   }
 
   private requeue(chunk: Chunk, from: number, except: number): void {

@@ -1,4 +1,4 @@
-// Messages between the engine and a module judge's worker (main/judges/judge-worker.ts). The worker runs user
+// Messages between the engine and a module judge's process (main/judges/judge-child.ts). That process runs user
 // code, so the engine checks every message it gets back (isRowOutcome) and trusts nothing else in it.
 import type { JudgeStatus } from './judge-types';
 
@@ -7,20 +7,9 @@ export type FailedStatus = Exclude<JudgeStatus, 'ok'>;
 /** One row's outcome: the judge's own return value (a primitive, or a copy of a plain object's own keys), or why there is none. */
 export type RowOutcome = { value: unknown } | { status: FailedStatus; meta: Record<string, unknown> };
 
-export interface WorkerData {
-  file: string;
-  /** Float64Array view: [row started at (Date.now()), row index in the chunk, chunk id]; the watchdog reads it. */
-  progress: SharedArrayBuffer;
-}
+export type ToChild = { type: 'chunk'; id: number; rows: Array<Record<string, unknown>> };
 
-export const PROGRESS_STARTED = 0;
-export const PROGRESS_INDEX = 1;
-export const PROGRESS_CHUNK = 2;
-export const PROGRESS_SLOTS = 3;
-
-export type ToWorker = { type: 'chunk'; id: number; rows: Array<Record<string, unknown>> };
-
-export type FromWorker =
+export type FromChild =
   | { type: 'ready'; declared_name: unknown; fn_name: string; scale: unknown }
   | { type: 'load_error'; message: string; syntax: boolean; where: string | null }
   /** Outcomes for rows [from, from + outcomes.length) of the chunk; retire: the isolate is spoilt, start a fresh one. */

@@ -1,5 +1,5 @@
-// `--judge FILE.mjs`: a JavaScript module whose default export grades one row (sdk-semantics §5.1), run in worker
-// threads of its own (judge-pool.ts): the engine only ever sees the value it returned, normalised here, once.
+// `--judge FILE.mjs`: a JavaScript module whose default export grades one row (sdk-semantics §5.1), run in
+// processes of its own (judge-pool.ts): the engine only ever sees the value it returned, normalised here, once.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,7 @@ export interface ModuleJudgeOptions {
   timeoutMs?: number;
   loadTimeoutMs?: number;
   heapMb?: number;
-  /** Worker threads at most (default: one per spare core, up to 4). */
+  /** Judge processes at most (default: one per spare core, up to 4). */
   workers?: number;
 }
 
@@ -49,7 +49,7 @@ export function defaultJudgeWorkers(): number {
  * `export const name = '...'` and `export const scale = [1, 5]` (a Likert rating mapped to 0..1).
  * Loaded and checked here (a missing file, a syntax error with line:column, a throw at load, no default export
  * are refused with an Error naming the file). Per row: a throw gives `error`, an overrun `timeout`, a dead
- * worker (process.exit, out of memory) `crashed`, anything unusable `invalid_result` or `missing_reward`.
+ * process (process.exit, out of memory) `crashed`, anything unusable `invalid_result` or `missing_reward`.
  */
 export async function loadModuleJudge(file: string, options: ModuleJudgeOptions = {}): Promise<RowJudge> {
   const absolute = path.resolve(file);

@@ -1,4 +1,4 @@
-// Inside the judge's worker: what the judge returned, reduced to plain data before it crosses the thread boundary.
+// Inside the judge's process: what the judge returned, reduced to plain data before it crosses to the engine.
 // Only own enumerable keys of a plain object count (a polluted Object.prototype.reward is never read), each value
 // copied as JSON so nothing of the judge's realm (getters, functions, class instances) reaches the engine.
 import type { RowOutcome } from './judge-protocol';

@@ -1,5 +1,5 @@
-// Bench: a seeded run graded in the loop by a module judge (in its worker threads), whole process, end to end
-// (issue 9 figure: >= 5,000 rollouts/s). Best of RUNS, since the machine is shared.
+// Bench: a seeded run graded in the loop by a module judge, whole process, end to end
+// (issue 9 figure: >= 5,000 rollouts/s). Best of RUNS, since the machine is shared. The judge runs in processes of its own.
 // Run: node scripts/build-engine.mjs && node test/bench/seeded-judge.bench.mjs [TASKS] [K] [RUNS]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,7 +20,7 @@ try {
   fs.writeFileSync(tasks, Array.from({ length: TASKS }, (_, i) => JSON.stringify({ ...base[i % base.length], scenario_id: `t${i}` })).join('\n') + '\n');
   const judge = path.join(dir, 'judge.mjs');
   fs.writeFileSync(judge, 'export default function bench_judge(row) {\n  const called = Array.isArray(row.steps) && row.steps.some((step) => step.result !== undefined);\n  return { reward: called && typeof row.final_text === "string" && row.final_text.length > 0 ? 1 : 0, reason: called ? "used a tool" : "no tool" };\n}\n');
-  // The child reports its own CPU time (all threads, the judge's workers included) as it exits.
+  // The child reports its own CPU time as it exits (its threads; not the judge's own process).
   const cpuHook = 'data:text/javascript,process.on("exit",()=>{const u=process.cpuUsage();process.stderr.write("CPU_US "+(u.user+u.system)+"\\n")})';
   const rates = [];
   const cpuRates = [];

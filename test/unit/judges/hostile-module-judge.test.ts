@@ -55,11 +55,14 @@ describe('hostile module judges', () => {
     const started = Date.now();
     const verdicts = await withJudge('export default () => { for (;;) {} }', (judge) => judge.judgeBatch(rows(40)), 200);
     expect(verdicts.every((v) => v.reward === null && v.judge_status === 'timeout')).toBe(true);
-    expect(verdicts.filter((v) => typeof v.judge_meta?.skipped === 'string')).toHaveLength(40 - MAX_FAILURES_IN_A_ROW);
-    expect(Date.now() - started).toBeLessThan(MAX_FAILURES_IN_A_ROW * 200 + 10_000);
+    // at most MAX_FAILURES_IN_A_ROW rows were really sent (the first chunk's death is not pinned on a row: its rows go again one by one)
+    const tried = verdicts.filter((v) => v.judge_meta?.skipped === undefined).length;
+    expect(tried).toBeGreaterThanOrEqual(MAX_FAILURES_IN_A_ROW - 1);
+    expect(tried).toBeLessThanOrEqual(MAX_FAILURES_IN_A_ROW);
+    expect(Date.now() - started).toBeLessThan((MAX_FAILURES_IN_A_ROW + 1) * 200 + 10_000);
   });
 
-  it('process.exit on a row crashes that row only; a fresh worker judges the rest', async () => {
+  it('process.exit on a row crashes that row only; a fresh process judges the rest', async () => {
     const verdicts = await withJudge('export default (row) => { if (row.final_text === "exit") process.exit(7); return 0.5; }', (judge) => judge.judgeBatch(rows(4, 'exit')));
     expect(verdicts.map((v) => v.judge_status)).toEqual(['ok', 'crashed', 'ok', 'ok']);
     expect(verdicts[1]).toMatchObject({ reward: null, judge_meta: { error: expect.stringContaining('process.exit(7)') } });
@@ -71,8 +74,9 @@ describe('hostile module judges', () => {
     expect(verdicts[1]).toMatchObject({ reward: null, judge_meta: { error: 'unhandled rejection: Error: nobody listens' } });
   });
 
-  it('a memory bomb ends its worker with crashed (the heap limit), not the engine', async () => {
-    const judge = await loadJudge(judgeFile('export default (row) => { if (row.final_text !== "bomb") return 1; const hoard = []; for (;;) hoard.push(new Array(1e5).fill(Math.random())); }'), { timeoutMs: 20_000, heapMb: 64, workers: 1 });
+  it('a memory bomb ends its process with crashed (the heap limit), not the engine', async () => {
+    // big allocations too: in a worker thread these end V8 for the whole process; in a process of its own, just the judge
+    const judge = await loadJudge(judgeFile('export default (row) => { if (row.final_text !== "bomb") return 1; const hoard = []; for (;;) { hoard.push(new Array(1e5).fill(Math.random())); hoard.push(new Array(4e6).fill(0.5)); } }'), { timeoutMs: 20_000, heapMb: 64, workers: 1 });
     try {
       const verdicts = await judge.judgeBatch(rows(3, 'bomb'));
       expect(verdicts.map((v) => v.judge_status)).toEqual(['ok', 'crashed', 'ok']);
@@ -86,7 +90,7 @@ describe('hostile module judges', () => {
     const verdicts = await withJudge('export default (row) => { if (row.final_text === "pollute") { Object.prototype.reward = 1; return {}; } return {}; }', (judge) => judge.judgeBatch(rows(3, 'pollute')));
     expect(verdicts.map((v) => v.reward)).toEqual([null, null, null]);
     expect(verdicts[1]).toMatchObject({ judge_status: 'invalid_result', judge_meta: { prototype_polluted: ['reward'] } });
-    // the spoilt worker was replaced: the next row's {} is just a missing reward
+    // the spoilt process was replaced: the next row's {} is just a missing reward
     expect(verdicts.map((v) => v.judge_status)).toEqual(['missing_reward', 'invalid_result', 'missing_reward']);
   });
 
@@ -105,7 +109,7 @@ describe('hostile module judges', () => {
     await expect(loadJudge(path.join(dir, 'nope.mjs'))).rejects.toThrow(/judge file .*nope\.mjs does not exist/);
     await expect(loadJudge(judgeFile('export default function (row) {\n  return (1 +;\n}\n'))).rejects.toThrow(/hostile-\d+\.mjs:2:14 has a syntax error: Unexpected token ';'/);
     await expect(loadJudge(judgeFile('const x = 1;\nthrow new Error("no config");\nexport default () => 1;\n'))).rejects.toThrow(/could not load judge .*: Error: no config \(at .*hostile-\d+\.mjs:2:7\)/);
-    await expect(loadJudge(judgeFile('process.exit(3);\nexport default () => 1;\n'))).rejects.toThrow(/ended its thread \(process\.exit\(3\)\) while loading/);
+    await expect(loadJudge(judgeFile('process.exit(3);\nexport default () => 1;\n'))).rejects.toThrow(/ended its process \(process\.exit\(3\)\) while loading/);
     await expect(loadJudge(judgeFile('export const judge_fn = () => 1;'))).rejects.toThrow(/must export a default function/);
     await expect(loadJudge(judgeFile('for (;;) {}\nexport default () => 1;'), { loadTimeoutMs: 500 })).rejects.toThrow(/did not finish loading within 0\.5 s/);
   });

@@ -1,22 +1,22 @@
-// The worker a module judge runs in (bundled as out/engine/judge-worker.mjs): loads the user's module, then judges
-// the chunks of rows the engine sends, one row at a time, writing which row it is on into shared memory so the
-// engine's watchdog can end this thread when a row overruns (even a synchronous endless loop).
+// The process a module judge runs in (bundled as out/engine/judge-child.mjs, forked with its own V8 heap limit):
+// loads the user's module, then judges the chunks of rows the engine sends, one row at a time. A process, not a
+// thread, so that nothing the judge does (a memory bomb that ends V8, process.abort, an endless loop) can reach
+// the engine: the engine's watchdog kills this process when a row overruns its deadline.
 import { pathToFileURL } from 'node:url';
-import { parentPort, workerData } from 'node:worker_threads';
 import { errorText } from './error-text';
-import { PROGRESS_CHUNK, PROGRESS_INDEX, PROGRESS_STARTED, type FromWorker, type RowOutcome, type ToWorker, type WorkerData } from './judge-protocol';
+import type { FromChild, RowOutcome, ToChild } from './judge-protocol';
 import { snapshotResult } from './verdict-snapshot';
 
-const port = parentPort!;
-// Taken before the judge loads: its code may replace port.postMessage, not the engine's copy.
-const post = port.postMessage.bind(port) as (message: FromWorker) => void;
-const { file, progress: buffer } = workerData as WorkerData;
-const progress = new Float64Array(buffer);
+const file = process.argv[2];
+// Taken before the judge loads: its code may replace process.send, not the engine's copy.
+const send = process.send!.bind(process) as (message: FromChild) => boolean;
 const prototypeKeys = Reflect.ownKeys(Object.prototype).length;
+// The engine going away (or killing us) ends this process; so does a closed IPC channel.
+process.on('disconnect', () => process.exit(0));
 
 const NONE = Symbol('none');
 let rejection: unknown = NONE;
-// A promise the judge let fail unobserved is charged to the row being judged, not allowed to end the thread.
+// A promise the judge let fail unobserved is charged to the row being judged, not allowed to end the process.
 process.on('unhandledRejection', (reason) => {
   rejection = reason;
 });
@@ -47,13 +47,13 @@ async function load(): Promise<void> {
     module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     await nextTurn();
   } catch (error) {
-    post({ type: 'load_error', message: errorText(error), syntax: error instanceof SyntaxError, where: whereInFile(error) });
+    send({ type: 'load_error', message: errorText(error), syntax: error instanceof SyntaxError, where: whereInFile(error) });
     return;
   }
-  if (rejection !== NONE) return post({ type: 'load_error', message: `an unhandled rejection while loading: ${errorText(rejection)}`, syntax: false, where: whereInFile(rejection) });
-  if (polluted()) return post({ type: 'load_error', message: `the module changes Object.prototype while loading (${pollutedKeys().join(', ')})`, syntax: false, where: null });
+  if (rejection !== NONE) return void send({ type: 'load_error', message: `an unhandled rejection while loading: ${errorText(rejection)}`, syntax: false, where: whereInFile(rejection) });
+  if (polluted()) return void send({ type: 'load_error', message: `the module changes Object.prototype while loading (${pollutedKeys().join(', ')})`, syntax: false, where: null });
   const fn = typeof module.default === 'function' ? module.default : module.judge;
-  if (typeof fn !== 'function') return post({ type: 'load_error', message: 'must export a default function (row) => reward or {reward, markers}', syntax: false, where: null });
+  if (typeof fn !== 'function') return void send({ type: 'load_error', message: 'must export a default function (row) => reward or {reward, markers}', syntax: false, where: null });
   judgeFn = fn as JudgeFn;
   let scale: unknown;
   try {
@@ -61,7 +61,7 @@ async function load(): Promise<void> {
   } catch {
     scale = 'unreadable';
   }
-  post({ type: 'ready', declared_name: typeof module.name === 'string' ? module.name : null, fn_name: String(judgeFn.name ?? ''), scale });
+  send({ type: 'ready', declared_name: typeof module.name === 'string' ? module.name : null, fn_name: String(judgeFn.name ?? ''), scale });
 }
 
 async function judgeOne(row: Record<string, unknown>): Promise<RowOutcome> {
@@ -80,37 +80,36 @@ async function judgeOne(row: Record<string, unknown>): Promise<RowOutcome> {
   return outcome;
 }
 
-/** Results go back at the end of the chunk, or sooner when rows are slow, so a later timeout loses little work. */
+/**
+ * A fast chunk answers once, at its end. Once a chunk has run FLUSH_MS, what is done goes out before each next
+ * row starts: the engine then knows exactly which row is running when its deadline passes (see judge-pool.ts).
+ */
 const FLUSH_MS = 20;
 
-async function runChunk(message: ToWorker): Promise<void> {
+async function runChunk(message: ToChild): Promise<void> {
   const { id, rows } = message;
-  progress[PROGRESS_CHUNK] = id;
+  const startedAt = Date.now();
   let from = 0;
   let outcomes: RowOutcome[] = [];
-  let flushedAt = Date.now();
   for (let i = 0; i < rows.length; i++) {
-    progress[PROGRESS_INDEX] = i;
-    progress[PROGRESS_STARTED] = Date.now();
+    if (outcomes.length > 0 && Date.now() - startedAt > FLUSH_MS) {
+      send({ type: 'results', id, from, outcomes });
+      from = i;
+      outcomes = [];
+    }
     outcomes.push(await judgeOne(rows[i]));
     if (polluted()) {
       // Own keys only are read, so no reward leaks; still, this realm is spoilt: the engine starts a fresh one.
       outcomes[outcomes.length - 1] = { status: 'invalid_result', meta: { prototype_polluted: pollutedKeys(), problem: 'the judge changed Object.prototype' } };
-      progress[PROGRESS_STARTED] = 0;
-      return post({ type: 'results', id, from, outcomes, retire: true });
-    }
-    const now = Date.now();
-    if (i === rows.length - 1 || now - flushedAt > FLUSH_MS) {
-      post({ type: 'results', id, from, outcomes });
-      from = i + 1;
-      outcomes = [];
-      flushedAt = now;
+      send({ type: 'results', id, from, outcomes, retire: true });
+      return;
     }
   }
-  progress[PROGRESS_STARTED] = 0;
+  send({ type: 'results', id, from, outcomes });
 }
 
-port.on('message', (message: ToWorker) => {
+// One chunk at a time: the engine sends the next one only after this one's last results.
+process.on('message', (message: ToChild) => {
   if (message?.type === 'chunk' && judgeFn) void runChunk(message);
 });
 void load();
