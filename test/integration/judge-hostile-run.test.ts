@@ -50,7 +50,7 @@ describe('hostile judges in a run', () => {
     const started = Date.now();
     let runId: string;
     try {
-      const run = await runToEnd(engine, { tasks_path: supportTasks, agent: 'seeded', k: 1, misbehave_rate: 0, judge });
+      const run = await runToEnd(engine, { tasks_path: supportTasks, agent: { kind: 'seeded', misbehave_rate: 0 }, k: 1, judge: { kind: 'module', path: judge, timeout_s: 2 } });
       runId = run.runId;
       expect(run.status).toBe('done');
       const detail = await engine.call('runs.get', { id: runId });
@@ -58,19 +58,38 @@ describe('hostile judges in a run', () => {
     } finally {
       await engine.close();
     }
-    // the default per-row deadline (10 s) bounds the endless loop; the rest is quick
-    expect(Date.now() - started).toBeLessThan(40_000);
+    // the per-row deadline (2 s here) bounds the endless loop; the rest is quick
+    expect(Date.now() - started).toBeLessThan(30_000);
     const rows = Object.fromEntries(runRows(dbPath, runId).map(({ row }) => [row.scenario_id as string, row]));
     expect(rows['order-status-1']).toMatchObject({ reward: null, judge_status: 'crashed', judge_meta: { error: expect.stringContaining('process.exit(9)') } });
-    expect(rows['refund-1']).toMatchObject({ reward: null, judge_status: 'crashed', judge_meta: { error: expect.stringMatching(/out of memory/) } });
+    // 512 MiB fill up in about a second on an idle machine; on a loaded one the 2 s deadline may come first
+    expect(rows['refund-1'].reward).toBeNull();
+    if (rows['refund-1'].judge_status === 'crashed') expect(rows['refund-1'].judge_meta).toMatchObject({ error: expect.stringMatching(/out of memory \(heap limit 512 MiB\)/) });
+    else expect(rows['refund-1']).toMatchObject({ judge_status: 'timeout', judge_meta: { timeout_s: 2 } });
     expect(rows['weather-paris']).toMatchObject({ reward: null, judge_status: 'error', judge_meta: { error: 'unhandled rejection: Error: left behind' } });
     expect(rows['weather-error']).toMatchObject({ reward: null, judge_status: 'invalid_result', judge_meta: { prototype_polluted: ['reward'] } });
-    expect(rows['docs-empty']).toMatchObject({ reward: null, judge_status: 'timeout', judge_meta: { timeout_s: 10 } });
+    expect(rows['docs-empty']).toMatchObject({ reward: null, judge_status: 'timeout', judge_meta: { timeout_s: 2 } });
     for (const id of ['order-status-2', 'refund-timeout', 'docs-search']) {
       expect(rows[id]).toMatchObject({ reward: 1, judge_status: 'ok', judge_name: 'hostile', reason: 'fine' });
       expect(rows[id].judge_meta).toBeUndefined();
     }
   }, 60_000);
+
+  it('a judge that cannot load is refused by runs.start before the run exists', async () => {
+    const dbPath = path.join(dir, 'refused.db');
+    const engine = createEngine({ dbPath });
+    try {
+      const bad = path.join(dir, 'bad-syntax.mjs');
+      fs.writeFileSync(bad, 'export default (row) => {\n  return row.;\n};\n');
+      await expect(engine.call('runs.start', { tasks_path: supportTasks, agent: { kind: 'seeded' }, judge: { kind: 'module', path: bad } })).rejects.toThrow(/bad-syntax\.mjs:2:\d+ has a syntax error/);
+      const deep = path.join(dir, 'deep.json');
+      fs.writeFileSync(deep, '{"rule":' + '{"not":'.repeat(50) + '{"contains":"x"}' + '}'.repeat(51));
+      await expect(engine.call('runs.start', { tasks_path: supportTasks, agent: { kind: 'seeded' }, judge: { kind: 'rules', path: deep } })).rejects.toThrow(/deep\.json: .*nest too deep/);
+      expect(await engine.call('runs.list', {})).toEqual([]);
+    } finally {
+      await engine.close();
+    }
+  });
 
   it('a catastrophic regex in a rules judge answers at once (RE2, linear time)', async () => {
     const rules = path.join(dir, 'redos.json');
@@ -81,7 +100,7 @@ describe('hostile judges in a run', () => {
     const engine = createEngine({ dbPath: path.join(dir, 'redos.db') });
     const started = Date.now();
     try {
-      const run = await runToEnd(engine, { tasks_path: tasks, agent: 'seeded', k: 4, misbehave_rate: 0, judge: rules });
+      const run = await runToEnd(engine, { tasks_path: tasks, agent: { kind: 'seeded', misbehave_rate: 0 }, k: 4, judge: { kind: 'rules', path: rules } });
       expect(run.status).toBe('done');
       const rows = runRows(path.join(dir, 'redos.db'), run.runId);
       expect(rows).toHaveLength(4);

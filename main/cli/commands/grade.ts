@@ -1,14 +1,22 @@
 // while-desk grade ID --judge SPEC: a client of grade.start / grade.progress / grade.wait, like the app's Grade panel.
+import path from 'node:path';
 import type { GradeSummary } from '../../../shared/api/grade';
-import { RUN_DEFAULTS, RUN_SETTING_HELP } from '../../../shared/schema/run-settings';
-import { type Command, dbFlag, intFlag, jsonFlag, numberFlag, parseFlags, UsageError } from '../command';
-import { parseJudgeSpec } from '../judge-spec';
+import { JUDGE_SPEC_HELP } from '../../../shared/schema/agent-spec';
+import { RUN_DEFAULTS, RUN_SETTING_HELP, type JudgeSettings } from '../../../shared/schema/run-settings';
+import { judgeFromFlags } from '../agent-spec';
+import { type Command, dbFlag, intFlag, jsonFlag, parseFlags, UsageError } from '../command';
 import { withEngine } from '../open-engine';
 
 const usage =
   'while-desk grade DATASET_OR_RUN_ID --judge SPEC [--rubric FILE] [--likert] [--judge-timeout S] [--concurrency N] [--name NAME] [--api-key-env NAME] [--db PATH] [--json]\n' +
-  '  SPEC: FILE.mjs (a JS module) | FILE.json (a rules file) | llm:<agent spec> (with --rubric FILE)\n' +
+  `  SPEC: ${JUDGE_SPEC_HELP} (llm: with --rubric FILE)\n` +
   `  --judge-timeout: ${RUN_SETTING_HELP.judge_timeout_s}`;
+
+/** Paths as this shell means them: the engine may run elsewhere (serve) or in another folder. */
+function absolutePaths(judge: JudgeSettings): JudgeSettings {
+  if (judge.kind !== 'llm') return { ...judge, path: path.resolve(judge.path) };
+  return { ...judge, rubric_path: judge.rubric_path === null ? null : path.resolve(judge.rubric_path) };
+}
 
 function countsText(counts: GradeSummary['judge_status_counts']): string {
   return Object.entries(counts)
@@ -25,7 +33,7 @@ export const gradeCommand: Command = {
       ...jsonFlag,
       judge: { type: 'string' },
       rubric: { type: 'string' },
-      likert: { type: 'boolean', default: false },
+      likert: { type: 'boolean' },
       concurrency: { type: 'string' },
       'judge-timeout': { type: 'string' },
       timeout: { type: 'string' },
@@ -35,13 +43,18 @@ export const gradeCommand: Command = {
     if (positionals.length !== 1) throw new UsageError('give exactly one dataset or run id to grade');
     if (!values.judge) throw new UsageError('--judge is required: a JS module (FILE.mjs), a rules file (FILE.json) or llm:<agent spec>');
     const concurrency = values.concurrency === undefined ? undefined : intFlag(values.concurrency, 'concurrency', RUN_DEFAULTS.concurrency, 1);
-    // --timeout is the older spelling of --judge-timeout
-    const timeoutS = numberFlag(values['judge-timeout'] ?? values.timeout, 'judge-timeout', RUN_DEFAULTS.judge_timeout_s);
-    if (!(timeoutS > 0 && timeoutS <= 3600)) throw new UsageError(`--judge-timeout must be a number of seconds above 0, at most 3600 (got ${timeoutS})`);
-    const judge = parseJudgeSpec(values.judge, { rubric: values.rubric, likert: values.likert || undefined, timeoutS, apiKeyEnv: values['api-key-env'] });
+    let judge: JudgeSettings | null;
+    try {
+      // --timeout is the older spelling of --judge-timeout
+      judge = judgeFromFlags({ judge: values.judge, rubric: values.rubric, likert: values.likert, 'judge-timeout': values['judge-timeout'] ?? values.timeout, 'api-key-env': values['api-key-env'] });
+    } catch (error) {
+      throw error instanceof UsageError ? error : new UsageError((error as Error).message);
+    }
+    if (!judge) throw new UsageError('--judge is required');
+    judge = absolutePaths(judge);
     const showProgress = io.isTty && !values.json;
     const summary = await withEngine(values.db, async (engine) => {
-      const started = await engine.call('grade.start', { dataset_id: positionals[0], judge, name: values.name, concurrency });
+      const started = await engine.call('grade.start', { dataset_id: positionals[0], judge: judge as JudgeSettings, name: values.name, concurrency });
       const off = showProgress
         ? engine.on('grade.progress', (p) => {
             if (p.grade_id === started.grade_id) io.err(`\r${p.done}/${p.total} rows graded`);
