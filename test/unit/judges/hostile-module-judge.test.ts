@@ -68,6 +68,13 @@ describe('hostile module judges', () => {
     expect(verdicts[1]).toMatchObject({ reward: null, judge_meta: { error: expect.stringContaining('process.exit(7)') } });
   });
 
+  it('process.abort and killing its own process cost the row, not the engine', async () => {
+    const verdicts = await withJudge('export default (row) => { if (row.scenario_id === "s1") process.abort(); if (row.scenario_id === "s3") process.kill(process.pid, "SIGKILL"); return 1; }', (judge) => judge.judgeBatch(rows(5)));
+    expect(verdicts.map((v) => v.judge_status)).toEqual(['ok', 'crashed', 'ok', 'crashed', 'ok']);
+    expect(verdicts[1].judge_meta?.error).toMatch(/SIGABRT/);
+    expect(verdicts[3].judge_meta?.error).toMatch(/SIGKILL/);
+  });
+
   it('an unhandled rejection is charged to the row that left it', async () => {
     const verdicts = await withJudge('export default async (row) => { if (row.final_text === "reject") Promise.reject(new Error("nobody listens")); return 1; }', (judge) => judge.judgeBatch(rows(3, 'reject')));
     expect(verdicts.map((v) => v.judge_status)).toEqual(['ok', 'error', 'ok']);
