@@ -1,6 +1,6 @@
 // `while-desk`: the same engine as the app, headless.
 import { ApiError } from '../../shared/api/define';
-import { ENGINE_VERSION } from '../engine/version';
+import { ENGINE_VERSION } from '../engine/index';
 import { type CliIo, UsageError } from './command';
 import { commands } from './commands/index';
 
