@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
 
 export const MAX_FAILURES_IN_A_ROW = 5;
 /** Rows per message to a judge process: large enough to amortise the hop, small enough to spread over processes. */
-const CHUNK_ROWS = 64;
+const CHUNK_ROWS = 128;
 
 export interface PoolOptions extends IsolateOptions {
   timeoutMs: number;

@@ -51,7 +51,7 @@ export async function judgeRows(judge: RowJudge, rows: Obj[], signal?: AbortSign
  * as the SDK does; for a row left without a reward it is, since it holds the reason (timeout_s, the error).
  */
 export function gradeInLoop(row: Obj, verdict: JudgeVerdict, scoringRunId: string, ordinal: number): Obj {
-  return applyVerdict(row, verdict, { scoringRunId, source: 'grade', index: ordinal, keepMeta: verdict.judge_status !== 'ok' });
+  return applyVerdict(row, verdict, { scoringRunId, source: 'grade', index: ordinal, keepMeta: verdict.judge_status !== 'ok', inPlace: true });
 }
 
 export interface LoopGrader {
