@@ -2,13 +2,14 @@
 import type { z } from 'zod';
 import { appApi } from './app';
 import { datasetsApi, datasetsEvents } from './datasets';
+import { gradeApi, gradeEvents } from './grade';
 import { modelsApi, modelsEvents } from './models';
 import { runsApi, runsEvents } from './runs';
 import { secretsApi } from './secrets';
 import { statsApi, statsEvents } from './stats';
 
-export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi } as const;
-export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents } as const;
+export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...gradeApi } as const;
+export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents, ...gradeEvents } as const;
 
 export type Api = typeof api;
 export type MethodName = keyof Api;
