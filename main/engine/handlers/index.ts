@@ -2,6 +2,7 @@
 import type { MethodName } from '../../../shared/api/index';
 import { appHandlers } from './app';
 import { datasetsHandlers } from './datasets';
+import { gradeHandlers } from './grade';
 import { modelsHandlers } from './models';
 import { runsHandlers } from './runs';
 import { secretsHandlers } from './secrets';
@@ -16,5 +17,6 @@ export const handlers: HandlerMap<MethodName> = {
   ...runsHandlers,
   ...modelsHandlers,
   ...secretsHandlers,
+  ...gradeHandlers,
   ...syncHandlers,
 };
