@@ -3,11 +3,13 @@ import type { MethodName } from '../../../shared/api/index';
 import { agentsHandlers } from './agents';
 import { appHandlers } from './app';
 import { datasetsHandlers } from './datasets';
+import { gradeHandlers } from './grade';
 import { modelsHandlers } from './models';
 import { runsHandlers } from './runs';
 import { secretsHandlers } from './secrets';
 import { statsHandlers } from './stats';
 import { sweepsHandlers } from './sweeps';
+import { syncHandlers } from './sync';
 import type { HandlerMap } from './types';
 
 export const handlers: HandlerMap<MethodName> = {
@@ -17,6 +19,8 @@ export const handlers: HandlerMap<MethodName> = {
   ...runsHandlers,
   ...modelsHandlers,
   ...secretsHandlers,
+  ...gradeHandlers,
+  ...syncHandlers,
   ...sweepsHandlers,
   ...agentsHandlers,
 };

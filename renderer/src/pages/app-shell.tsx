@@ -13,6 +13,7 @@ import { SweepsPage } from './compare/sweeps-page';
 import { PlannedPage } from './planned-page';
 import { RunScreens } from './runs/run-screens';
 import { SettingsPage } from './settings/settings-page';
+import { SyncPage } from './sync/sync-page';
 
 const NAV: Array<{ section: Section; label: string; key: string }> = [
   { section: 'runs', label: 'Runs and datasets', key: '1' },
@@ -49,6 +50,7 @@ function Page() {
   if (route.section === 'compare' && route.page === 'agents') return <AgentsPage />;
   if (route.section === 'compare' && route.page === 'agent' && route.id) return <AgentVerdictPage agent={route.id} />;
   if (route.section === 'compare') return <ComparePage />;
+  if (route.section === 'sync') return <SyncPage />;
   if (route.section !== 'runs') return <PlannedPage section={route.section} />;
   if (route.page === 'dataset' && route.id) return <DatasetPage id={route.id} tab={route.tab} />;
   if (route.page === 'new-run' || route.page === 'run' || route.page === 'models') return <RunScreens route={route} />;
