@@ -58,11 +58,17 @@ async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal)
     ctx.emit('sweep.progress', { sweep_id: sweepId, status, arm: current?.arm ?? null, rerun: current?.rerun ?? null, label: current?.label ?? null, done, total, error });
   };
   const ticker = setInterval(() => emit('running'), PROGRESS_EVERY_MS);
+  // Stopping the sweep (the engine closing) stops the arm's run too, whichever was registered first; it resumes later.
+  let currentRun: string | null = null;
+  const stopRun = () => currentRun && activeRuns(ctx).get(currentRun)?.controller.abort();
+  signal.addEventListener('abort', stopRun);
   try {
     for (const slot of slots) {
       if (signal.aborted) break;
       current = slot;
       const runId = await ensureRun(ctx, sweep, slot);
+      currentRun = runId;
+      if (signal.aborted) stopRun();
       const { status } = await waitForRun(ctx, runId);
       if (status === 'failed') {
         const run = getRun(ctx.db, runId);
@@ -86,6 +92,7 @@ async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal)
     return 'failed';
   } finally {
     clearInterval(ticker);
+    signal.removeEventListener('abort', stopRun);
   }
 }
 

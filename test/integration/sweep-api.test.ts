@@ -79,3 +79,33 @@ describe('sweeps API', () => {
     await expect(engine.call('agents.verdict', { agent: 'nobody' })).rejects.toMatchObject({ code: 'not_found' });
   }, 60_000);
 });
+
+describe('closing the engine mid-sweep', () => {
+  it('stops the arm that is going, leaves the sweep interrupted, and a new engine resumes it to exactly tasks x k per arm', async () => {
+    const file = path.join(dir, 'close.sqlite');
+    const first = createEngine({ dbPath: file });
+    const judge = { kind: 'module' as const, path: referenceJudge };
+    // A run started before the sweep registers its cleanup first: closing must still stop the sweep's own run.
+    const plain = await first.call('runs.start', { tasks_path: tasks, agent: { kind: 'seeded' }, k: 1 });
+    await first.call('runs.wait', { id: plain.run_id });
+    const started = await first.call('sweeps.start', { tasks_path: tasks, variants: [{ label: 'a', agent: 'seeded' }, { label: 'b', agent: { kind: 'seeded', misbehave_rate: 0.6 } }], judge, k: 2000, noise_runs: 1, concurrency: 4 });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const t0 = Date.now();
+    await first.close();
+    expect(Date.now() - t0).toBeLessThan(5000);
+    const second = createEngine({ dbPath: file });
+    try {
+      const stopped = await second.call('sweeps.get', { id: started.sweep_id });
+      expect(stopped.status).toBe('interrupted');
+      expect(stopped.rows).toBeLessThan(started.expected_rows);
+      const resumed = await second.call('sweeps.resume', { id: started.sweep_id });
+      expect(resumed.resumed).toBe(true);
+      expect((await second.call('sweeps.wait', { id: started.sweep_id })).status).toBe('done');
+      const done = await second.call('sweeps.get', { id: started.sweep_id });
+      expect(done.arms.map((a) => a.rows)).toEqual([60_000, 60_000]);
+      expect(done.report?.variants).toHaveLength(2);
+    } finally {
+      await second.close();
+    }
+  }, 180_000);
+});
