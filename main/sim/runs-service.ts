@@ -9,6 +9,7 @@ import { getRun, insertRun, judgeStatusCounts, listRuns } from '../db/repos/runs
 import type { EngineContext } from '../engine/context';
 import { runStatistic } from '../stats-workers/engine-pool';
 import { absoluteAgent, absoluteJudge, checkAgentFiles, loadCheckedJudge } from './run-inputs';
+import type { RowJudge } from '../judges/judge-types';
 import { activeRuns, launchRun } from './run-engine';
 import { shownStatus } from './run-status';
 import { parseTaskSet, readTaskFile } from './task-file';
@@ -18,6 +19,8 @@ export type RunStartInput = z.output<typeof runStartInput>;
 export interface StartRunHooks {
   /** Runs in the transaction that stores the run (a sweep links its arm there, so a crash leaves no orphan). */
   onStored?: (runId: string) => void;
+  /** A judge already loaded for this run's judge settings (a sweep shares one across its arms); used as given. */
+  judge?: RowJudge;
 }
 
 export async function startRun(ctx: EngineContext, input: RunStartInput, hooks: StartRunHooks = {}): Promise<{ run_id: string; expected_rows: number; tasks: number }> {
@@ -48,7 +51,7 @@ export async function startRun(ctx: EngineContext, input: RunStartInput, hooks: 
     version: input.version ?? null,
   };
   // The judge is loaded before the run exists: a refused judge leaves nothing behind. The run then uses it.
-  const loaded = judge ? await loadCheckedJudge(judge, config) : null;
+  const loaded = hooks.judge ?? (judge ? await loadCheckedJudge(judge, config) : null);
   const name = input.name ?? `${tasksPath ? path.basename(tasksPath, path.extname(tasksPath)) : 'tasks'} × ${agentLabel(agent)} × k=${k}`;
   let runId: string;
   try {

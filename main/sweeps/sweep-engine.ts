@@ -3,6 +3,8 @@
 import type { RunStartInput } from '../sim/runs-service';
 import { resumeRun, startRun, statusOf, waitForRun } from '../sim/runs-service';
 import { activeRuns } from '../sim/run-engine';
+import { loadCheckedJudge } from '../sim/run-inputs';
+import type { RowJudge } from '../judges/judge-types';
 import { getRun } from '../db/repos/runs';
 import { claimSweep, finishSweep, getSweep, linkSweepRun, sweepRowCounts, sweepRuns, type SweepRecord } from '../db/repos/sweeps';
 import type { EngineContext } from '../engine/context';
@@ -46,10 +48,18 @@ export function launchSweep(ctx: EngineContext, sweepId: string): ActiveSweep {
 /** Thrown when an arm's run failed: the sweep is marked failed with this message. */
 class ArmFailed extends Error {}
 
+/** The shared judge, lent to each arm's run: the run's close() leaves it open; the sweep closes it at the end. */
+function lend(judge: RowJudge): RowJudge {
+  return { name: judge.name, judge: (row, signal) => judge.judge(row, signal), judgeBatch: (rows, signal) => judge.judgeBatch(rows, signal), close: async () => undefined };
+}
+
 async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal): Promise<SweepRecord['status']> {
   const sweep = getSweep(ctx.db, sweepId);
   if (!sweep) throw new Error(`no sweep with id "${sweepId}"`);
   claimSweep(ctx.db, sweepId);
+  // A program judge (module, rules) is the same for every arm: loaded once, not once per run. An LLM judge takes
+  // each run's seed, so each run loads its own.
+  let shared: RowJudge | null = null;
   const slots = sweepSlots(sweep.config);
   const total = slots.length * sweep.config.tasks_count * sweep.config.k;
   let current: SweepSlot | null = null;
@@ -66,7 +76,8 @@ async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal)
     for (const slot of slots) {
       if (signal.aborted) break;
       current = slot;
-      const runId = await ensureRun(ctx, sweep, slot);
+      if (!shared && sweep.config.judge.kind !== 'llm') shared = await loadCheckedJudge(sweep.config.judge, { seed: 0, concurrency: sweep.config.concurrency });
+      const runId = await ensureRun(ctx, sweep, slot, shared ? lend(shared) : undefined);
       currentRun = runId;
       if (signal.aborted) stopRun();
       const { status } = await waitForRun(ctx, runId);
@@ -93,6 +104,7 @@ async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal)
   } finally {
     clearInterval(ticker);
     signal.removeEventListener('abort', stopRun);
+    await shared?.close().catch(() => undefined);
   }
 }
 
@@ -102,11 +114,11 @@ function isDone(ctx: EngineContext, sweepId: string, slot: SweepSlot): boolean {
 }
 
 /** The slot's run: started (and linked in the same transaction) when missing, resumed when interrupted, kept when done. */
-async function ensureRun(ctx: EngineContext, sweep: SweepRecord, slot: SweepSlot): Promise<string> {
+async function ensureRun(ctx: EngineContext, sweep: SweepRecord, slot: SweepSlot, judge?: RowJudge): Promise<string> {
   const link = sweepRuns(ctx.db, sweep.id).find((l) => l.arm === slot.arm && l.rerun === slot.rerun);
   if (!link) {
     const input: RunStartInput = { ...slotRunSettings(sweep, slot), tasks_text: sweep.tasksText };
-    const started = await startRun(ctx, input, { onStored: (runId) => linkSweepRun(ctx.db, sweep.id, { arm: slot.arm, rerun: slot.rerun, runId }) });
+    const started = await startRun(ctx, input, { judge, onStored: (runId) => linkSweepRun(ctx.db, sweep.id, { arm: slot.arm, rerun: slot.rerun, runId }) });
     return started.run_id;
   }
   const status = statusOf(ctx, link.runId);
