@@ -2,8 +2,7 @@
 import { ApiError } from '../../shared/api/define';
 import type { Db } from '../db/connection';
 import { findDataset, insertDataset, setDatasetMeta, setDatasetStatus } from '../db/repos/datasets';
-import { rowInserter } from '../db/repos/rows';
-import { toStoredRow } from '../datasets/row-columns';
+import { appendRows, parsedRowPages, toStoredRow } from '../rows/index';
 import { applyVerdict, newScoringRunId } from './apply-verdict';
 import type { JudgeStatus, JudgeVerdict, RowJudge } from './judge-types';
 import { errorText, failed } from './normalize-verdict';
@@ -65,20 +64,17 @@ export async function gradeDataset(db: Db, sourceId: string, options: GradeOptio
     source: options.judgeSpec,
     meta: { scoring_run_id: scoringRunId, judge: judge.name, judge_spec: options.judgeSpec, parent_id: sourceId, grade_pid: process.pid },
   });
-  const insert = rowInserter(db, datasetId);
-  const page = db.prepare('SELECT ordinal, row_json FROM rows WHERE dataset_id = ? AND ordinal > ? ORDER BY ordinal LIMIT ?');
   const statuses: Record<JudgeStatus, number> = { ok: 0, missing_reward: 0, invalid_result: 0, error: 0, timeout: 0 };
   let done = 0;
   let rewardSum = 0;
   let firstProblem: string | null = null;
   try {
-    for (let after = Number.MIN_SAFE_INTEGER; ; ) {
-      const batch = page.all(sourceId, after, PAGE) as Array<{ ordinal: number; row_json: string }>;
-      if (batch.length === 0) break;
-      after = batch[batch.length - 1].ordinal;
-      const rows = batch.map((entry) => JSON.parse(entry.row_json) as Record<string, unknown>);
+    for (const batch of parsedRowPages(db, sourceId, PAGE)) {
+      const rows = batch.map((entry) => entry.row);
       const verdicts = await judgeAll(judge, rows, options.concurrency ?? 8, options.signal);
-      insert(
+      appendRows(
+        db,
+        datasetId,
         rows.map((row, i) => {
           const verdict = verdicts[i];
           statuses[verdict.judge_status]++;

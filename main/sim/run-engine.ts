@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../../shared/api/define';
 import type { RolloutsLost, RunConfig } from '../../shared/api/runs';
 import type { Task } from '../../shared/schema/task';
-import { toStoredRow } from '../datasets/row-columns';
-import { claimRun, committedOrdinals, emptyLost, finishRun, getRun, rowCommitter, type RunRecord } from '../db/repos/runs';
+import { claimRun, emptyLost, finishRun, getRun, type RunRecord } from '../db/repos/runs';
+import { filledOrdinals, rowCommitter, toStoredRow } from '../rows/index';
 import type { EngineContext } from '../engine/context';
 import { loadJudge } from '../judges/load-judge';
 import type { RowJudge } from '../judges/judge-types';
@@ -76,7 +76,7 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal): 
   claimRun(db, runId);
   const { config, tasks } = record;
   const lost: RolloutsLost = record.lost ?? emptyLost();
-  const filled = committedOrdinals(db, runId);
+  const filled = filledOrdinals(db, runId);
   const slots: Array<{ evalRun: number; taskIndex: number; rolloutIndex: number; ordinal: number }> = [];
   for (let evalRun = 0; evalRun < config.runs; evalRun++) {
     for (let taskIndex = 0; taskIndex < tasks.length; taskIndex++) {

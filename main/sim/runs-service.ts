@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { ApiError } from '../../shared/api/define';
 import type { RunConfig, RunDetail, runStartInput } from '../../shared/api/runs';
-import { countRows } from '../db/repos/rows';
+import { countRows } from '../rows/index';
 import { effectiveStatus, getRun, insertRun, passAtOne } from '../db/repos/runs';
 import type { EngineContext } from '../engine/context';
 import { parseAgentSpec } from './agents/create-agent';

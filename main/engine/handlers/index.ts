@@ -2,6 +2,7 @@
 import type { MethodName } from '../../../shared/api/index';
 import { appHandlers } from './app';
 import { datasetsHandlers } from './datasets';
+import { labelsHandlers } from './labels';
 import { modelsHandlers } from './models';
 import { runsHandlers } from './runs';
 import { secretsHandlers } from './secrets';
@@ -11,6 +12,7 @@ import type { HandlerMap } from './types';
 export const handlers: HandlerMap<MethodName> = {
   ...appHandlers,
   ...datasetsHandlers,
+  ...labelsHandlers,
   ...statsHandlers,
   ...runsHandlers,
   ...modelsHandlers,

@@ -7,7 +7,7 @@ import { createEngine, type Engine } from '../../../main/engine/engine';
 import { argumentsFromPrompt, inventArguments } from '../../../main/sim/agents/prompt-arguments';
 import { chooseMisbehavior } from '../../../main/sim/agents/seeded-agent';
 import { waitForRun } from '../../../main/sim/runs-service';
-import { loadRows } from '../../../main/db/repos/rows';
+import { readDatasetRows as loadRows } from '../../../main/rows/index';
 
 const tasksFile = path.resolve(__dirname, '../../fixtures/tasks/support.jsonl');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-seeded-'));
