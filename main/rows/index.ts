@@ -6,5 +6,6 @@ export { rowCommitter, type RowCommitter } from './slot-committer';
 export { countRows, getRow, pageRows, parsedRowPages, readDatasetRows, rowPages } from './read';
 export { appendLabel, hasLabels, labelsByRowKey, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
 export { goldLabelRecord, withGold } from './gold';
+export { ensureRowKeys, storedRowKey } from './row-keys';
 export { exportDataset, exportLines } from './export';
 export { deleteDataset, recoverInterruptedImports } from './delete-dataset';

@@ -1,7 +1,7 @@
 // Handlers for labels: append one (by row key), list them. The gold every reader sees follows from these.
 import { ApiError } from '../../../shared/api/define';
 import type { labelsApi } from '../../../shared/api/labels';
-import { appendLabel, listLabels, rowsWithKey } from '../../rows/index';
+import { appendLabel, ensureRowKeys, listLabels, rowsWithKey } from '../../rows/index';
 import { requireDataset } from './datasets';
 import type { HandlerMap } from './types';
 import { write } from './write';
@@ -9,6 +9,7 @@ import { write } from './write';
 export const labelsHandlers: HandlerMap<keyof typeof labelsApi> = {
   'labels.append': write((input, ctx) => {
     requireDataset(ctx, input.dataset_id);
+    ensureRowKeys(ctx.db, input.dataset_id); // an imported dataset's keys, the first time it is labeled
     const owners = rowsWithKey(ctx.db, input.dataset_id, input.row_key);
     if (owners.length === 0) {
       throw new ApiError('not_found', `dataset ${input.dataset_id} has no row with row_key "${input.row_key}" (row keys are in datasets.rows: rollout_id, else scenario_id#rollout_index, else the prompt hash)`, 'row_key');
