@@ -211,6 +211,6 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal): 
   const status: RunRecord['status'] = failure !== null ? 'failed' : signal.aborted ? 'cancelled' : 'done';
   finishRun(db, runId, status, failure, lost);
   progress.finish(status, failure);
-  ctx.emit('datasets.changed', { id: runId });
+  ctx.publishChanges(); // the finished run's rows.changed and datasets.changed, now rather than on the feed's next tick
   return status;
 }

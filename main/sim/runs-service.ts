@@ -43,7 +43,7 @@ export function startRun(ctx: EngineContext, input: RunStartInput): { run_id: st
   };
   const name = input.name ?? `${tasksPath ? path.basename(tasksPath, path.extname(tasksPath)) : 'tasks'} × ${config.agent} × k=${k}`;
   const runId = insertRun(ctx.db, { name, config, tasks: set.tasks, expectedRows: expected, source: tasksPath });
-  ctx.emit('datasets.changed', { id: runId });
+  ctx.publishChanges(); // the new run's datasets.changed, now rather than on the change feed's next tick
   launchRun(ctx, runId);
   return { run_id: runId, expected_rows: expected, tasks: set.tasks.length };
 }
