@@ -87,3 +87,32 @@ export function* parsedRowPages(db: Db, datasetId: string, pageSize = 256): Gene
     yield page.map((stored) => ({ ordinal: stored.ordinal, row: withGold(JSON.parse(stored.json) as Obj, labels.size === 0 ? undefined : labels.get(storedRowKey(stored.rowKey, stored.json))) }));
   }
 }
+
+/** The rows of one task (scenario_id), in stored order, with their gold (the compare screen's two sides). */
+export function taskRows(db: Db, datasetId: string, scenarioId: string, limit: number): Array<{ ordinal: number; row: Obj }> {
+  const found = db
+    .prepare('SELECT ordinal, row_key, row_json FROM rows WHERE dataset_id = ? AND scenario_id = ? ORDER BY ordinal LIMIT ?')
+    .all(datasetId, scenarioId, limit) as Array<{ ordinal: number; row_key: string | null; row_json: string }>;
+  const labels = labelsByRowKey(db, datasetId);
+  return found.map((entry) => ({
+    ordinal: entry.ordinal,
+    row: withGold(JSON.parse(entry.row_json) as Obj, labels.size === 0 ? undefined : labels.get(storedRowKey(entry.row_key, entry.row_json))),
+  }));
+}
+
+/** Rows by judge_status, and how many carry a reward (what a run's summary says when grading failed). */
+export function judgeStatusCounts(db: Db, datasetId: string): { counts: Record<string, number>; graded: number } {
+  const rows = db
+    .prepare(
+      `SELECT json_extract(row_json, '$.judge_status') AS status, COUNT(*) AS n, SUM(reward IS NOT NULL) AS graded
+       FROM rows WHERE dataset_id = ? GROUP BY 1`,
+    )
+    .all(datasetId) as Array<{ status: string | null; n: number; graded: number }>;
+  const counts: Record<string, number> = {};
+  let graded = 0;
+  for (const row of rows) {
+    graded += row.graded;
+    if (row.status !== null) counts[row.status] = (counts[row.status] ?? 0) + row.n;
+  }
+  return { counts, graded };
+}
