@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import { appApi } from './app';
 import { datasetsApi, datasetsEvents } from './datasets';
 import { gradeApi, gradeEvents } from './grade';
+import { labelsApi } from './labels';
 import { modelsApi, modelsEvents } from './models';
 import { runsApi, runsEvents } from './runs';
 import { secretsApi } from './secrets';
 import { statsApi, statsEvents } from './stats';
 import { syncApi, syncEvents } from './sync';
 
-export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...gradeApi, ...syncApi } as const;
+export const api = { ...appApi, ...datasetsApi, ...labelsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...gradeApi, ...syncApi } as const;
 export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents, ...gradeEvents, ...syncEvents } as const;
 
 export type Api = typeof api;

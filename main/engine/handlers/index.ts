@@ -3,6 +3,7 @@ import type { MethodName } from '../../../shared/api/index';
 import { appHandlers } from './app';
 import { datasetsHandlers } from './datasets';
 import { gradeHandlers } from './grade';
+import { labelsHandlers } from './labels';
 import { modelsHandlers } from './models';
 import { runsHandlers } from './runs';
 import { secretsHandlers } from './secrets';
@@ -13,6 +14,7 @@ import type { HandlerMap } from './types';
 export const handlers: HandlerMap<MethodName> = {
   ...appHandlers,
   ...datasetsHandlers,
+  ...labelsHandlers,
   ...statsHandlers,
   ...runsHandlers,
   ...modelsHandlers,
