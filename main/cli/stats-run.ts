@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../../shared/api/define';
-import { loadRows } from '../db/repos/rows';
+import { readDatasetRows } from '../rows/index';
 import { parseRowLine } from '../datasets/parse-row-line';
 import { rowProblem } from '../datasets/row-check';
 import type { Engine } from '../engine/engine';
@@ -81,7 +81,7 @@ export async function runStatsCommand(sub: StatsSubcommand, sources: NamedSource
       if (isFile(source)) return { rows: readJsonlRows(source) };
       if (!engine) throw new ApiError('not_found', `no such file or dataset: ${source}`);
       requireDataset(engine.ctx, source);
-      return { rows: loadRows(engine.ctx.db, source) };
+      return { rows: readDatasetRows(engine.ctx.db, source) };
     };
     const requestSources: StatsJobRequest['sources'] = {};
     for (const [name, value] of Object.entries(sources)) requestSources[name] = Array.isArray(value) ? value.map(resolveOne) : resolveOne(value);

@@ -1,15 +1,25 @@
-// One import: a file the parse workers read themselves, block by block (readFile), or text that arrives in
-// chunks of any size (write). Lines are parsed off-thread (block-parser) while this thread writes the parsed
+// One import: a file the parse workers read themselves, block by block (readFile), or bytes that arrive in
+// chunks of any size (write), parsed by the same byte parser, so both refuse the same lines with the same words. Lines are parsed off-thread (block-parser) while this thread writes the parsed
 // rows in batches, strictly in file order. Without skip_invalid one bad line refuses the file: what was
 // written is removed and nothing is kept.
 import fs from 'node:fs';
 import type { ImportLineError, ImportResult } from '../../shared/api/datasets';
 import { holdBulkWrite } from '../db/bulk-write';
 import type { Db } from '../db/connection';
-import { deleteDataset, insertDataset, setDatasetStatus } from '../db/repos/datasets';
-import { rowBatchWriter, type InsertRowValues } from '../db/repos/rows';
+import { insertDataset, setDatasetStatus } from '../db/repos/datasets';
+import { appendRows, deleteDataset } from '../rows/index';
 import { createBlockParser, MAX_BLOCKS_IN_FLIGHT, parseFileInOrder, type BlockParser } from './block-parser';
-import { encodeBlock, insertParsedRows, type ParsedBlock } from './parse-block';
+import type { ParsedBlock } from './parse-block';
+
+const NEWLINE = 0x0a;
+
+/** `head` followed by the first `length` bytes of `tail`, in fresh memory that can be transferred. */
+function concat(head: Uint8Array, tail: Uint8Array, length: number): Uint8Array {
+  const out = new Uint8Array(new ArrayBuffer(head.length + length));
+  out.set(head);
+  out.set(tail.subarray(0, length), head.length);
+  return out;
+}
 
 /** Files from this size on are imported as a bulk write (half the writer's usual 32 MiB between checkpoints). */
 const BULK_WRITE_MIN_BYTES = 16 << 20;
@@ -25,9 +35,9 @@ export interface ImportOptions {
 
 export class ImportSession {
   readonly datasetId: string;
-  private readonly writeBatch: (fill: (insert: InsertRowValues) => void) => void;
   private readonly parser: BlockParser;
-  private carry = '';
+  /** The start of a line that continues in the next chunk. */
+  private carry: Uint8Array = new Uint8Array(0);
   private linesDone = 0;
   private imported = 0;
   private badLines = 0;
@@ -48,7 +58,6 @@ export class ImportSession {
       source: options.source ?? null,
       meta: { import_pid: process.pid },
     });
-    this.writeBatch = rowBatchWriter(db, this.datasetId);
     this.parser = createBlockParser();
   }
 
@@ -56,17 +65,19 @@ export class ImportSession {
     return { lines_read: this.linesDone, rows_imported: this.imported, errors: this.badLines };
   }
 
-  /** Feed the next piece of text; a line may continue into the next piece. */
-  async write(text: string): Promise<void> {
+  /** Feed the next piece of the file (bytes, or text already decoded); a line may continue into the next piece. */
+  async write(chunk: Uint8Array | string): Promise<void> {
     if (this.finished) throw new Error('this import has already finished');
-    const data = this.carry + text;
-    const cut = data.lastIndexOf('\n');
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    const cut = bytes.lastIndexOf(NEWLINE);
     if (cut === -1) {
-      this.carry = data;
+      this.carry = concat(this.carry, bytes, bytes.length);
       return;
     }
-    this.carry = data.slice(cut + 1);
-    this.send(data.slice(0, cut + 1));
+    // Each block gets memory of its own (it is transferred to a parse worker): the carried start, then the
+    // chunk up to its last newline; the rest is carried into the next chunk.
+    this.send(concat(this.carry, bytes, cut + 1));
+    this.carry = new Uint8Array(bytes.subarray(cut + 1));
     while (this.inFlight.length >= MAX_BLOCKS_IN_FLIGHT) await this.inFlight.shift();
     if (this.failure) throw this.failure;
   }
@@ -90,8 +101,8 @@ export class ImportSession {
   }
 
   async end(): Promise<ImportResult> {
-    if (this.carry.length > 0) this.send(this.carry);
-    this.carry = '';
+    if (this.carry.length > 0) this.send(concat(this.carry, new Uint8Array(0), 0));
+    this.carry = new Uint8Array(0);
     this.finished = true;
     await this.tail;
     this.parser.close();
@@ -119,8 +130,8 @@ export class ImportSession {
     deleteDataset(this.db, this.datasetId);
   }
 
-  private send(text: string): void {
-    const parsed = this.parser.parse({ kind: 'bytes', bytes: encodeBlock(text) });
+  private send(bytes: Uint8Array): void {
+    const parsed = this.parser.parse({ kind: 'bytes', bytes });
     parsed.catch(() => undefined); // a failure is raised where it is awaited, in order
     // Apply in order: each block waits for the one before it, so line numbers and ordinals follow the file.
     this.tail = this.tail.then(async () => {
@@ -143,7 +154,7 @@ export class ImportSession {
     }
     // Once the file is refused, later blocks are read only to report every bad line.
     if (this.badLines > 0 && !this.options.skipInvalid) return;
-    this.writeBatch((insert) => insertParsedRows(block, this.imported, insert));
+    appendRows(this.db, this.datasetId, { block, firstOrdinal: this.imported });
     this.imported += block.count;
     this.parser.recycle(block.bytes);
   }

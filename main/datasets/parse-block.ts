@@ -3,29 +3,14 @@
 // block's bytes, which travel back with it (transferred, not copied) and are stored as they are.
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { ImportLineError } from '../../shared/api/datasets';
-import type { InsertRowValues } from '../db/repos/rows';
+import { blockColumnBuffers, newBlockColumns, putBlockRow } from '../rows/block-columns';
+import type { RowBlock } from '../rows/append';
 import { parseRowLine, type RowCheck } from './parse-row-line';
-import { rowColumns, type RowColumns } from './row-columns';
 
-const GOLD_STATES = ['none', 'pass', 'fail'];
 const NEWLINE = 0x0a;
 
-export interface ParsedBlock {
-  count: number;
-  /** The block's bytes, from which unchanged rows are stored. */
-  bytes: Uint8Array;
-  /** Where each row's line lies in `bytes` (trimmed). */
-  starts: Int32Array;
-  ends: Int32Array;
-  /** The JSON to store for a row that was rewritten (a load_traces spelling); null: store its line as it is. */
-  rewritten: Array<string | null>;
-  scenarioIds: Array<string | null>;
-  /** NaN stands for null. */
-  rolloutIndex: Float64Array;
-  evalRun: Float64Array;
-  reward: Float64Array;
-  replyLength: Int32Array;
-  goldState: Uint8Array;
+/** A parsed block: its rows (columnar, see rows/block-columns.ts) and the lines that were not rows. */
+export interface ParsedBlock extends RowBlock {
   errors: ImportLineError[];
   /** Lines the block held, blank ones included. */
   lineCount: number;
@@ -48,12 +33,7 @@ export function parseBlock(block: Uint8Array, fullCheck: RowCheck): ParsedBlock 
     starts: new Int32Array(capacity),
     ends: new Int32Array(capacity),
     rewritten: [],
-    scenarioIds: [],
-    rolloutIndex: new Float64Array(capacity),
-    evalRun: new Float64Array(capacity),
-    reward: new Float64Array(capacity),
-    replyLength: new Int32Array(capacity),
-    goldState: new Uint8Array(capacity),
+    columns: newBlockColumns(capacity),
     errors: [],
     lineCount: 0,
   };
@@ -90,30 +70,19 @@ export function parseBlock(block: Uint8Array, fullCheck: RowCheck): ParsedBlock 
 
 /** A row that still overflows the stack (parseRowLine's depth scan should stop any) is its line's error, never the block's. */
 function addParsedRow(parsed: ParsedBlock, row: Record<string, unknown>, unchanged: boolean, from: number, to: number): void {
-  let columns: RowColumns;
-  let rewritten: string | null;
+  const i = parsed.count;
   try {
-    columns = rowColumns(row);
-    rewritten = unchanged ? null : JSON.stringify(row);
+    // Position i is taken only once the row is read whole; a row that fails is overwritten by the next one.
+    putBlockRow(parsed.columns, i, row);
+    parsed.rewritten[i] = unchanged ? null : JSON.stringify(row);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     parsed.errors.push({ line: parsed.lineCount, message: `cannot be read: ${error.message}` });
     return;
   }
-  addRow(parsed, columns, from, to, rewritten);
-}
-
-function addRow(parsed: ParsedBlock, row: RowColumns, from: number, to: number, rewritten: string | null): void {
-  const i = parsed.count++;
+  parsed.count++;
   parsed.starts[i] = from;
   parsed.ends[i] = to;
-  parsed.rewritten.push(rewritten);
-  parsed.scenarioIds.push(row.scenarioId);
-  parsed.rolloutIndex[i] = row.rolloutIndex ?? Number.NaN;
-  parsed.evalRun[i] = row.evalRun ?? Number.NaN;
-  parsed.reward[i] = row.reward ?? Number.NaN;
-  parsed.replyLength[i] = row.replyLength;
-  parsed.goldState[i] = Math.max(0, GOLD_STATES.indexOf(row.goldState));
 }
 
 function countNewlines(bytes: Buffer): number {
@@ -122,27 +91,7 @@ function countNewlines(bytes: Buffer): number {
   return count;
 }
 
-const nullable = (value: number): number | null => (Number.isNaN(value) ? null : value);
-
-/** Hands each of the block's rows, numbered from firstOrdinal, to `insert`; unchanged rows as their bytes. */
-export function insertParsedRows(parsed: ParsedBlock, firstOrdinal: number, insert: InsertRowValues): void {
-  const { buffer, byteOffset } = parsed.bytes;
-  for (let i = 0; i < parsed.count; i++) {
-    insert(
-      firstOrdinal + i,
-      parsed.scenarioIds[i],
-      nullable(parsed.rolloutIndex[i]),
-      nullable(parsed.evalRun[i]),
-      nullable(parsed.reward[i]),
-      GOLD_STATES[parsed.goldState[i]],
-      parsed.replyLength[i],
-      // A plain Uint8Array view: SQLite takes any byte view, and a Buffer costs V8 several times more to make.
-      parsed.rewritten[i] ?? new Uint8Array(buffer, byteOffset + parsed.starts[i], parsed.ends[i] - parsed.starts[i]),
-    );
-  }
-}
-
 /** The typed arrays of a parsed block, to transfer rather than copy between threads. */
 export function transferList(parsed: ParsedBlock): ArrayBuffer[] {
-  return [parsed.bytes, parsed.starts, parsed.ends, parsed.rolloutIndex, parsed.evalRun, parsed.reward, parsed.replyLength, parsed.goldState].map((array) => array.buffer as ArrayBuffer);
+  return [...[parsed.bytes, parsed.starts, parsed.ends].map((array) => array.buffer as ArrayBuffer), ...blockColumnBuffers(parsed.columns)];
 }

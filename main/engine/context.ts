@@ -7,6 +7,8 @@ export interface EngineContext {
   db: Db;
   dbPath: string;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** Publishes the change events of what was written so far (handlers/write.ts calls it after the commit). */
+  publishChanges(): void;
   /** Register cleanup to run when the engine closes (worker pools, child processes). */
   onClose(cleanup: () => void | Promise<void>): void;
   /** The OS keychain, in the desktop app only. */

@@ -2,7 +2,9 @@
 import { EventEmitter } from 'node:events';
 import { ApiError, api, describeZodError, isMethodName, type EventName, type EventPayload, type MethodInput, type MethodName, type MethodOutput } from '../../shared/api/index';
 import { openDatabase, resolveDbPath, type OpenOptions } from '../db/connection';
-import { recoverInterruptedGrades, recoverInterruptedImports } from '../db/repos/datasets';
+import { recoverInterruptedGrades } from '../db/repos/datasets';
+import { recoverInterruptedImports } from '../rows/index';
+import { startChangeFeed } from './change-feed';
 import type { EngineContext } from './context';
 import type { SecretStore } from './secret-store';
 import { handlers } from './handlers/index';
@@ -34,13 +36,16 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const cleanups: Array<() => void | Promise<void>> = [];
+  const emit: EngineContext['emit'] = (event, payload) => {
+    emitter.emit(event, payload);
+    emitter.emit('*', event, payload);
+  };
+  const feed = startChangeFeed(db, emit);
   const ctx: EngineContext = {
     db,
     dbPath,
-    emit: (event, payload) => {
-      emitter.emit(event, payload);
-      emitter.emit('*', event, payload);
-    },
+    emit,
+    publishChanges: feed.publish,
     onClose: (cleanup) => cleanups.push(cleanup),
     secrets: options.secrets,
   };
@@ -77,6 +82,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
       if (closed) return;
       closed = true;
       for (const cleanup of cleanups.reverse()) await cleanup();
+      feed.close();
       db.close();
     },
   };

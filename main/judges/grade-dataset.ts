@@ -3,8 +3,7 @@
 import { ApiError } from '../../shared/api/define';
 import type { Db } from '../db/connection';
 import { findDataset, insertDataset, setDatasetMeta, setDatasetStatus } from '../db/repos/datasets';
-import { rowInserter } from '../db/repos/rows';
-import { toStoredRow } from '../datasets/row-columns';
+import { appendRows, parsedRowPages, toStoredRow } from '../rows/index';
 import { applyVerdict, newScoringRunId } from './apply-verdict';
 import { emptyStatusCounts, type JudgeStatus, type RowJudge } from './judge-types';
 
@@ -65,22 +64,20 @@ export function startGrade(db: Db, sourceId: string, options: GradeOptions): Sta
 async function gradeInto(db: Db, target: { sourceId: string; datasetId: string; scoringRunId: string; total: number }, options: GradeOptions): Promise<GradeResult> {
   const { judge, signal } = options;
   const { sourceId, datasetId, scoringRunId } = target;
-  const insert = rowInserter(db, datasetId);
-  const page = db.prepare('SELECT ordinal, row_json FROM rows WHERE dataset_id = ? AND ordinal > ? ORDER BY ordinal LIMIT ?');
   const counts = emptyStatusCounts();
   let done = 0;
   let rewardSum = 0;
   let firstProblem: string | null = null;
-  for (let after = Number.MIN_SAFE_INTEGER; ; ) {
+  // The source's rows as every reader sees them: with the gold of their labels.
+  for (const batch of parsedRowPages(db, sourceId, PAGE)) {
     if (signal?.aborted) throw new ApiError('cancelled', 'grading was cancelled');
-    const batch = page.all(sourceId, after, PAGE) as Array<{ ordinal: number; row_json: string }>;
-    if (batch.length === 0) break;
-    after = batch[batch.length - 1].ordinal;
-    const rows = batch.map((entry) => JSON.parse(entry.row_json) as Record<string, unknown>);
+    const rows = batch.map((entry) => entry.row);
     const verdicts = await judge.judgeBatch(rows, signal).catch((error: unknown) => {
       throw signal?.aborted ? new ApiError('cancelled', 'grading was cancelled') : error;
     });
-    insert(
+    appendRows(
+      db,
+      datasetId,
       rows.map((row, i) => {
         const verdict = verdicts[i];
         counts[verdict.judge_status]++;

@@ -74,7 +74,7 @@ export async function startGradeJob(ctx: EngineContext, input: StartInput): Prom
     async (result) => {
       await judge.close();
       emit('done', result.rows, started.total, result.judge_status_counts, null);
-      ctx.emit('datasets.changed', { id });
+      ctx.publishChanges(); // the graded copy's new status (datasets.changed, rows.changed), now
       return result;
     },
     async (error: unknown) => {
@@ -82,7 +82,7 @@ export async function startGradeJob(ctx: EngineContext, input: StartInput): Prom
       const cancelled = error instanceof ApiError && error.code === 'cancelled';
       const message = error instanceof Error ? error.message : String(error);
       emit(cancelled ? 'cancelled' : 'failed', 0, started.total, emptyStatusCounts(), message);
-      ctx.emit('datasets.changed', { id });
+      ctx.publishChanges(); // the graded copy's new status (datasets.changed, rows.changed), now
       throw error instanceof ApiError ? error : new ApiError('failed', `grading ${input.dataset_id} failed: ${message}`, 'dataset_id');
     },
   );
@@ -90,7 +90,7 @@ export async function startGradeJob(ctx: EngineContext, input: StartInput): Prom
   jobs.set(id, { id, parentId: input.dataset_id, controller, done });
   while (jobs.size > KEEP_FINISHED) jobs.delete(jobs.keys().next().value as string);
   emit('grading', 0, started.total, emptyStatusCounts(), null);
-  ctx.emit('datasets.changed', { id });
+  ctx.publishChanges(); // the new graded copy (datasets.changed), now
   return { grade_id: id, dataset_id: id, parent_id: input.dataset_id, judge_name: judge.name, total: started.total };
 }
 

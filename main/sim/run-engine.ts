@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../../shared/api/define';
 import type { RolloutsLost, RunConfig } from '../../shared/api/runs';
 import type { Task } from '../../shared/schema/task';
-import { toStoredRow } from '../datasets/row-columns';
-import { claimRun, committedOrdinals, emptyLost, finishRun, getRun, rowCommitter, type RunRecord } from '../db/repos/runs';
+import { claimRun, emptyLost, finishRun, getRun, type RunRecord } from '../db/repos/runs';
+import { filledOrdinals, rowCommitter, toStoredRow } from '../rows/index';
 import type { EngineContext } from '../engine/context';
 import type { RowJudge } from '../judges/judge-types';
 import type { Agent } from '../agents/agent-types';
@@ -83,7 +83,7 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
   claimRun(db, runId);
   const { config, tasks } = record;
   const lost: RolloutsLost = record.lost ?? emptyLost();
-  const filled = committedOrdinals(db, runId);
+  const filled = filledOrdinals(db, runId);
   const slots: Array<{ evalRun: number; taskIndex: number; rolloutIndex: number; ordinal: number }> = [];
   for (let evalRun = 0; evalRun < config.runs; evalRun++) {
     for (let taskIndex = 0; taskIndex < tasks.length; taskIndex++) {
@@ -217,6 +217,6 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
   const status: RunRecord['status'] = failure !== null ? 'failed' : signal.aborted ? 'cancelled' : 'done';
   finishRun(db, runId, status, failure, lost);
   progress.finish(status, failure);
-  ctx.emit('datasets.changed', { id: runId });
+  ctx.publishChanges(); // the finished run's rows.changed and datasets.changed, now rather than on the feed's next tick
   return status;
 }

@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import { ApiError } from '../../shared/api/define';
 import type { RunConfig, RunDetail, RunSummary, runStartInput } from '../../shared/api/runs';
 import { agentLabel, judgeLabel } from '../../shared/schema/run-settings';
-import { countRows, loadRows } from '../db/repos/rows';
-import { getRun, insertRun, judgeStatusCounts, listRuns } from '../db/repos/runs';
+import { countRows, judgeStatusCounts, readDatasetRows as loadRows } from '../rows/index';
+import { getRun, insertRun, listRuns } from '../db/repos/runs';
 import type { EngineContext } from '../engine/context';
 import { runStatistic } from '../stats-workers/engine-pool';
 import { absoluteAgent, absoluteJudge, checkAgentFiles, loadCheckedJudge } from './run-inputs';
@@ -64,7 +64,7 @@ export async function startRun(ctx: EngineContext, input: RunStartInput, hooks: 
     await loaded?.close?.().catch(() => undefined);
     throw error;
   }
-  ctx.emit('datasets.changed', { id: runId });
+  ctx.publishChanges(); // the new run's datasets.changed, now rather than on the change feed's next tick
   launchRun(ctx, runId, loaded);
   return { run_id: runId, expected_rows: expected, tasks: set.tasks.length };
 }

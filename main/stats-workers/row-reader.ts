@@ -1,5 +1,8 @@
-// Inside a stats worker: rows read straight from the SQLite file on a read-only connection, with a small cache.
+// Inside a stats worker: rows read straight from the SQLite file on a read-only connection, through the rows
+// module (so they carry the gold their labels give them), with a small cache keyed on each dataset's version.
 import Database from 'better-sqlite3';
+import { datasetVersion } from '../db/changes';
+import { readDatasetRows } from '../rows/read';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { RowSource } from './protocol';
 
@@ -7,7 +10,7 @@ import type { RowSource } from './protocol';
 export class MissingDatasetError extends Error {}
 
 interface Cached {
-  stamp: string;
+  version: number;
   rows: unknown[];
 }
 
@@ -35,21 +38,17 @@ export class RowReader {
     if ('rows' in source) return source.rows;
     const db = this.connection();
     const id = source.dataset_id;
-    const found = db.prepare('SELECT COUNT(*) AS n, MAX(ordinal) AS last FROM rows WHERE dataset_id = ?').get(id) as { n: number; last: number | null };
-    if (found.n === 0 && !db.prepare('SELECT 1 FROM datasets WHERE id = ?').get(id)) {
-      throw new MissingDatasetError(`no dataset or run with id "${id}" (see \`while-desk datasets\`)`);
-    }
-    // data_version moves whenever another connection commits: any write anywhere drops the cache.
-    const stamp = `${db.pragma('data_version', { simple: true })}:${found.n}:${found.last}`;
+    const version = datasetVersion(db, id);
+    if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${id}" (see \`while-desk datasets\`)`);
+    // The version moves with every write to the dataset (rows, labels, status): nothing else drops the cache.
     const cached = this.cache.get(id);
-    if (cached && cached.stamp === stamp) {
+    if (cached && cached.version === version) {
       this.cache.delete(id);
       this.cache.set(id, cached);
       return cached.rows;
     }
-    const statement = db.prepare('SELECT row_json FROM rows WHERE dataset_id = ? ORDER BY ordinal').pluck();
-    const rows = (statement.all(id) as string[]).map((json) => JSON.parse(json) as unknown);
-    this.cache.set(id, { stamp, rows });
+    const rows: unknown[] = readDatasetRows(db, id);
+    this.cache.set(id, { version, rows });
     let total = 0;
     for (const entry of this.cache.values()) total += entry.rows.length;
     for (const [key, entry] of this.cache) {

@@ -3,7 +3,7 @@
 import type { SweepConfig } from '../../shared/api/sweeps';
 import { sweepReport, type SweepReport } from '../../shared/platform/index';
 import type { Db } from '../db/connection';
-import { loadRows } from '../db/repos/rows';
+import { readDatasetRows as loadRows } from '../rows/index';
 import { getRun } from '../db/repos/runs';
 import { sweepRuns } from '../db/repos/sweeps';
 import { variantHarness } from './sweep-inputs';

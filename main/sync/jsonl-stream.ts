@@ -4,7 +4,7 @@
 // privileged block removed), with its calibration stamp, and only when it is on the side being pushed.
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
-import { iterateRowJson } from '../db/repos/rows';
+import { iterateRowJson } from '../rows/index';
 import { openOptionsOf, type Db } from '../db/connection';
 import { BLOCKED_KEYS, exportRowJson } from '../../shared/schema/export-row';
 import { withStamp, type PushPlan } from './push-plan';

@@ -4,7 +4,7 @@
 // what the platform never confirmed, and never creates a second dataset (see `createOnce`).
 import type { PlatformClient } from './client';
 import type { Db } from '../db/connection';
-import { countRows } from '../db/repos/rows';
+import { countRows } from '../rows/index';
 import { PlatformError } from './errors';
 import { jsonlSize, jsonlStream, type JsonlStream, type RowPick } from './jsonl-stream';
 import { HOLDOUT, planPush, TRAIN, type PushPlan } from './push-plan';

@@ -3,7 +3,7 @@
 // (holdoutBucket, platform-api §3.3). The gate sees a light copy of each row (only the fields it reads), and
 // the plan keeps per row just a stamp number and a side, so a 100k-row set is never held whole.
 import type { Db } from '../db/connection';
-import { iterateRowJson } from '../db/repos/rows';
+import { iterateRowJson } from '../rows/index';
 import { holdoutBucket, publishGate, type PublishGateReport } from '../../shared/platform/index';
 import { isObject, pyTruthy, taskKey } from '../../shared/stats/keys';
 

@@ -10,7 +10,7 @@ import { groupLabel } from '../../shared/stats/readers';
 import { isObject, taskKey } from '../../shared/stats/keys';
 import type { Db } from '../db/connection';
 import { findDataset } from '../db/repos/datasets';
-import { iterateRowJson } from '../db/repos/rows';
+import { iterateRowJson } from '../rows/index';
 import { enqueueOutboxItem, type OutboxItem } from '../rows/outbox';
 import type { PlatformClient } from './client';
 import { openReader } from './jsonl-stream';

@@ -9,7 +9,7 @@ import { armScores } from '../../shared/platform/sweep-scores';
 import { agentLabel, judgeLabel } from '../../shared/schema/run-settings';
 import { judgeTrust } from '../../shared/stats/judge-trust';
 import { servingVersion } from '../db/repos/agents';
-import { loadRows } from '../db/repos/rows';
+import { readDatasetRows as loadRows } from '../rows/index';
 import { listRuns, type RunListEntry } from '../db/repos/runs';
 import type { EngineContext } from '../engine/context';
 import { platformInputs, type PlatformInputs, type ScoredRun } from './verdict-inputs';

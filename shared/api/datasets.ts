@@ -11,6 +11,8 @@ export const datasetSummary = z.object({
   source: z.string().nullable(),
   created_at: z.string(),
   rows: z.number().int(),
+  /** Bumped by every write to the dataset (rows, labels, status); `rows.changed` carries it. */
+  version: z.number().int(),
 });
 export type DatasetSummary = z.infer<typeof datasetSummary>;
 
@@ -25,11 +27,14 @@ export const importResult = z.object({
 });
 export type ImportResult = z.infer<typeof importResult>;
 
-export const rowSortKey = z.enum(['ordinal', 'reward', 'reply_length', 'task']);
+/** `gold` is the gold each row's labels give it (unlabeled first, then fail, then pass). */
+export const rowSortKey = z.enum(['ordinal', 'reward', 'reply_length', 'task', 'gold']);
 export type RowSortKey = z.infer<typeof rowSortKey>;
 
 export const rowListItem = z.object({
   ordinal: z.number().int(),
+  /** attach_labels' row_key (rollout_id, else scenario_id#rollout_index, else the prompt hash): what a label names. */
+  row_key: z.string().nullable(),
   scenario_id: z.string().nullable(),
   rollout_index: z.number().int().nullable(),
   reward: z.number().nullable(),
@@ -55,7 +60,15 @@ export const datasetsApi = {
     'Start a streamed import; send the file with importChunk, finish with importEnd',
   ),
   'datasets.importChunk': method(
-    z.object({ import_id: z.string(), text: z.string().max(16 * 1024 * 1024, 'a chunk is at most 16 MiB') }),
+    z
+      .object({
+        import_id: z.string(),
+        /** The file's bytes, base64: parsed by the same byte parser as a file the engine reads (invalid UTF-8 refused alike). */
+        bytes_base64: z.string().max(22 * 1024 * 1024, 'a chunk is at most 16 MiB').optional(),
+        /** Text already decoded (a client with no bytes at hand). */
+        text: z.string().max(16 * 1024 * 1024, 'a chunk is at most 16 MiB').optional(),
+      })
+      .refine((input) => (input.bytes_base64 === undefined) !== (input.text === undefined), { message: 'send bytes_base64 or text, one of them' }),
     z.object({ lines_read: z.number().int(), rows_imported: z.number().int(), errors: z.number().int() }),
     'Send the next piece of the file (any split; lines may span chunks)',
   ),
@@ -92,10 +105,27 @@ export const datasetsApi = {
     z.object({ rows: z.array(z.object({ ordinal: z.number().int(), row: z.record(z.string(), z.unknown()) })) }),
     'The rows of one task (scenario_id), in stored order: the compare screen shows both sides of a task',
   ),
-  'datasets.delete': method(z.object({ id: datasetId }), z.object({ deleted: z.boolean() }), 'Delete a dataset and its rows'),
+  'datasets.export': method(
+    z.object({ id: datasetId, path: z.string().min(1, 'an output file path is required') }),
+    z.object({ rows: z.number().int(), path: z.string() }),
+    'Write a dataset as row-v1 JSONL to a file the engine can write (atomically: PATH.partial, then renamed); labeled rows carry their gold',
+  ),
+  'datasets.exportText': method(
+    z.object({ id: datasetId, offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(20000).default(5000) }),
+    z.object({ text: z.string(), rows: z.number().int(), done: z.boolean() }),
+    'A slice of the export as JSONL text (a browser downloads an export this way, slice by slice)',
+  ),
+  'datasets.delete': method(
+    z.object({ id: datasetId, with_copies: z.boolean().default(false) }),
+    z.object({ deleted: z.boolean(), deleted_ids: z.array(z.string()) }),
+    'Delete a dataset, its rows and labels; one with graded copies is refused unless with_copies (then they go too)',
+  ),
 } as const;
 
 export const datasetsEvents = {
   'import.progress': z.object({ import_id: z.string(), lines_read: z.number(), rows_imported: z.number(), errors: z.number() }),
+  /** A dataset was added or removed, or its status changed: lists refresh. */
   'datasets.changed': z.object({ id: z.string() }),
+  /** A dataset's rows, labels or status changed; views of it re-read when the version moved. */
+  'rows.changed': z.object({ dataset_id: z.string(), version: z.number().int() }),
 } as const;

@@ -4,6 +4,7 @@ import { agentsApi } from './agents';
 import { appApi } from './app';
 import { datasetsApi, datasetsEvents } from './datasets';
 import { gradeApi, gradeEvents } from './grade';
+import { labelsApi } from './labels';
 import { modelsApi, modelsEvents } from './models';
 import { runsApi, runsEvents } from './runs';
 import { secretsApi } from './secrets';
@@ -11,7 +12,7 @@ import { statsApi, statsEvents } from './stats';
 import { sweepsApi, sweepsEvents } from './sweeps';
 import { syncApi, syncEvents } from './sync';
 
-export const api = { ...appApi, ...datasetsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...gradeApi, ...syncApi, ...sweepsApi, ...agentsApi } as const;
+export const api = { ...appApi, ...datasetsApi, ...labelsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...gradeApi, ...syncApi, ...sweepsApi, ...agentsApi } as const;
 export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents, ...gradeEvents, ...syncEvents, ...sweepsEvents } as const;
 
 export type Api = typeof api;

@@ -109,6 +109,47 @@ function keyForm(rows: readonly Row[]): string {
 }
 
 /**
+ * The gold of a row from all its `gold_labels`, as attach_labels derives it: `gold_reward` the majority over the
+ * records with a valid label, `gold_kind` from their kinds (goldKindOf). A tie (or no valid label) removes both.
+ * Writes the row in place; false on a tie.
+ */
+export function deriveGold(row: Row): boolean {
+  const all = Array.isArray(row[LABELS_KEY]) ? (row[LABELS_KEY] as unknown[]).filter(isObject) : [];
+  const records = all.filter((r) => agreementLabel(r.label) !== null);
+  const ones = records.reduce((s, r) => s + (r.label as number), 0);
+  const zeros = records.length - ones;
+  if (ones === zeros) {
+    delete row[GOLD_KEY];
+    delete row[GOLD_KIND_KEY];
+    return false;
+  }
+  row[GOLD_KEY] = ones > zeros ? 1 : 0;
+  row[GOLD_KIND_KEY] = goldKindOf(records.map((r) => r.kind));
+  return true;
+}
+
+/** A label record as attach_labels appends it to `gold_labels`. */
+export interface GoldLabelRecord {
+  label: 0 | 1;
+  annotator: string;
+  kind: string;
+  ts: number;
+  note?: string;
+}
+
+/**
+ * Appends label records to a row's `gold_labels` (after the ones it arrived with) and derives its gold, exactly
+ * as attach_labels(rows, labels) without replace does. In place; returns the row.
+ */
+export function stampLabels(row: Row, records: readonly GoldLabelRecord[]): Row {
+  if (records.length === 0) return row;
+  const existing = Array.isArray(row[LABELS_KEY]) ? (row[LABELS_KEY] as unknown[]) : [];
+  row[LABELS_KEY] = [...existing, ...records];
+  deriveGold(row);
+  return row;
+}
+
+/**
  * attach_labels(rows, labels, annotator, kind, replace): writes `gold_labels`, `gold_reward` and `gold_kind`
  * onto the rows in place (as the SDK does) and returns the object rows with the report.
  * Throws StatsValueError for a bad kind, a non-object label, an ambiguous key (before any row changes),
@@ -165,19 +206,8 @@ export function attachLabels(rows: readonly unknown[], labels: unknown, options:
   let ties = 0;
   const annotators = new Set<string>();
   for (const row of touched) {
-    const all = (row[LABELS_KEY] as unknown[]).filter(isObject);
-    for (const r of all) annotators.add(pyStr(r.annotator));
-    const records = all.filter((r) => agreementLabel(r.label) !== null);
-    const ones = records.reduce((s, r) => s + (r.label as number), 0);
-    const zeros = records.length - ones;
-    if (ones === zeros) {
-      delete row[GOLD_KEY];
-      delete row[GOLD_KIND_KEY];
-      ties++;
-      continue;
-    }
-    row[GOLD_KEY] = ones > zeros ? 1 : 0;
-    row[GOLD_KIND_KEY] = goldKindOf(records.map((r) => r.kind));
+    for (const r of (row[LABELS_KEY] as unknown[]).filter(isObject)) annotators.add(pyStr(r.annotator));
+    if (!deriveGold(row)) ties++;
   }
   const report: AttachLabelsReport = {
     labels: items.length,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../main/cli/index';
 import { importFile } from '../../main/cli/import-file';
 import { findDataset } from '../../main/db/repos/datasets';
-import { loadRows } from '../../main/db/repos/rows';
+import { readDatasetRows as loadRows } from '../../main/rows/index';
 import { createEngine } from '../../main/engine/engine';
 import { buildEngine } from '../helpers/build-engine';
 

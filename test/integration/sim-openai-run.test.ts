@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fixtures/fake-openai-server.mjs';
 import { createEngine, type Engine } from '../../main/engine/engine';
-import { loadRows } from '../../main/db/repos/rows';
+import { readDatasetRows as loadRows } from '../../main/rows/index';
 
 const tasksFile = path.resolve(__dirname, '../fixtures/tasks/support.jsonl');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-openai-run-'));

@@ -12,7 +12,7 @@ import { loadJudge } from '../../main/judges/load-judge';
 import { judgeFunction } from '../../main/stats-workers/jobs';
 import { StatsPool } from '../../main/stats-workers/pool';
 import { importFile } from '../../main/cli/import-file';
-import { loadRows } from '../../main/db/repos/rows';
+import { readDatasetRows as loadRows } from '../../main/rows/index';
 import { createEngine, type Engine } from '../../main/engine/engine';
 import { buildEngine } from '../helpers/build-engine';
 

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate, MigrationChecksumError } from '../../main/db/migrate';
 import { migrations } from '../../main/db/migrations/index';
+import { rowKey } from '../../shared/stats/keys';
 
 describe('migrations', () => {
   it('apply in order once, and are recorded', () => {
@@ -24,5 +25,56 @@ describe('migrations', () => {
     const broken = [{ id: 1, name: '0001-broken', sql: 'CREATE TABLE ok (a INTEGER); CREATE TABLE ok (a INTEGER);' }];
     expect(() => migrate(db, broken)).toThrow();
     expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name = 'ok'").pluck().get()).toBe(0);
+  });
+});
+
+describe('migration 0004 (labels and versions) on a database made by the earlier migrations', () => {
+  it('keeps every dataset, run, row and label, fills row keys and counts, drops the kind CHECK, and fires no cascade', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations.filter((m) => m.id <= 3));
+    const now = new Date().toISOString();
+    const addDataset = db.prepare('INSERT INTO datasets (id, name, kind, status, parent_id, source, created_at) VALUES (?, ?, ?, ?, ?, NULL, ?)');
+    addDataset.run('ds-a', 'imported', 'import', 'ready', null, now);
+    addDataset.run('run-b', 'a run', 'run', 'done', null, now);
+    addDataset.run('ds-c', 'graded copy', 'graded', 'ready', 'ds-a', now);
+    db.prepare(`INSERT INTO runs (id, config_json, tasks_json, status, expected_rows, created_at, updated_at) VALUES ('run-b', '{}', '[]', 'done', 2, ?, ?)`).run(now, now);
+    const addRow = db.prepare('INSERT INTO rows (dataset_id, ordinal, scenario_id, rollout_index, reward, row_json) VALUES (?, ?, ?, ?, ?, ?)');
+    addRow.run('ds-a', 0, 't1', 0, 1, JSON.stringify({ prompt: 'p', final_text: 'f', scenario_id: 't1', rollout_index: 0 }));
+    addRow.run('ds-a', 1, null, null, null, JSON.stringify({ prompt: 'p2', final_text: 'f2', rollout_id: 'r-7' }));
+    addRow.run('run-b', 0, null, null, null, JSON.stringify({ prompt: 'only a prompt', final_text: 'and a reply' }));
+    addRow.run('ds-c', 0, 't1', 0, 0, JSON.stringify({ prompt: 'p', final_text: 'f', scenario_id: 't1', rollout_index: 0 }));
+    db.prepare(`INSERT INTO labels (dataset_id, row_key, annotator, kind, value, created_at) VALUES ('ds-a', 't1#0', 'ann', 'human', '1', ?)`).run(now);
+
+    migrate(db);
+
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    const datasets = db.prepare('SELECT id, kind, parent_id, row_count, version FROM datasets ORDER BY id').all();
+    expect(datasets).toEqual([
+      { id: 'ds-a', kind: 'import', parent_id: null, row_count: 2, version: 1 },
+      { id: 'ds-c', kind: 'graded', parent_id: 'ds-a', row_count: 1, version: 1 },
+      { id: 'run-b', kind: 'run', parent_id: null, row_count: 1, version: 1 },
+    ]);
+    // Dropping the old datasets table cascaded to nothing: the run is still there.
+    expect(db.prepare('SELECT id, status FROM runs').all()).toEqual([{ id: 'run-b', status: 'done' }]);
+    expect(db.prepare('SELECT COUNT(*) FROM labels').pluck().get()).toBe(1);
+    const keys = db.prepare('SELECT dataset_id, ordinal, row_key FROM rows ORDER BY dataset_id, ordinal').all() as Array<{ row_key: string }>;
+    expect(keys.map((row) => row.row_key)).toEqual(['t1#0', 'r-7', 't1#0', rowKey({ prompt: 'only a prompt', final_text: 'and a reply' })]);
+    expect(db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name = 'rows_by_key'").pluck().get()).toBe(1);
+    // Any kind is accepted now, and references still hold.
+    addDataset.run('ds-new', 'a sweep', 'sweep', 'ready', 'ds-a', now);
+    expect(() => addDataset.run('ds-bad', 'orphan', 'graded', 'ready', 'no-such-parent', now)).toThrow(/FOREIGN KEY/);
+    expect(() => db.prepare("DELETE FROM datasets WHERE id = 'ds-a'").run()).toThrow(/FOREIGN KEY/);
+  });
+
+  it('refuses a migration that would leave a broken reference, and changes nothing', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    const setup = [{ id: 1, name: '0001-t', sql: 'CREATE TABLE p (id TEXT PRIMARY KEY); CREATE TABLE c (p_id TEXT REFERENCES p(id)); INSERT INTO p VALUES (\'a\'); INSERT INTO c VALUES (\'a\');' }];
+    migrate(db, setup);
+    expect(() => migrate(db, [...setup, { id: 2, name: '0002-break', sql: "DELETE FROM p WHERE id = 'a';" }])).toThrow(/broken reference/);
+    expect(db.prepare('SELECT COUNT(*) FROM p').pluck().get()).toBe(1);
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 });

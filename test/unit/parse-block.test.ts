@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredRow } from '../../main/db/repos/rows';
-import { encodeBlock, insertParsedRows, parseBlock, type ParsedBlock } from '../../main/datasets/parse-block';
+import type { StoredRow } from '../../main/rows/index';
+import { blockRowValues } from '../../main/rows/block-columns';
+import { encodeBlock, parseBlock, type ParsedBlock } from '../../main/datasets/parse-block';
 import { rowProblem } from '../../main/datasets/row-check';
 
 /** The block's rows as the writer receives them, collected as objects. */
 function storedRows(parsed: ParsedBlock, firstOrdinal: number): StoredRow[] {
   const rows: StoredRow[] = [];
-  insertParsedRows(parsed, firstOrdinal, (ordinal, scenarioId, rolloutIndex, evalRun, reward, goldState, replyLength, json) =>
-    rows.push({ ordinal, scenarioId, rolloutIndex, evalRun, reward, goldState, replyLength, json }),
-  );
+  const { buffer, byteOffset } = parsed.bytes;
+  for (let i = 0; i < parsed.count; i++) {
+    const json = parsed.rewritten[i] ?? new Uint8Array(buffer, byteOffset + parsed.starts[i], parsed.ends[i] - parsed.starts[i]);
+    rows.push({ ordinal: firstOrdinal + i, ...(blockRowValues(parsed.columns, i) as Omit<StoredRow, 'ordinal' | 'json'>), json });
+  }
   return rows;
 }
 

@@ -19,6 +19,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./export')).exportCommand,
   },
   {
+    name: 'delete',
+    summary: 'Delete a dataset or run with its rows and labels (one with graded copies only with --with-copies)',
+    load: async () => (await import('./delete')).deleteCommand,
+  },
+  {
     name: 'datasets',
     summary: 'List datasets and runs with their row counts',
     load: async () => (await import('./datasets')).datasetsCommand,

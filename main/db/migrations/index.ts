@@ -2,6 +2,7 @@
 import { sql as initial } from './0001-initial';
 import { sql as runs } from './0002-runs';
 import { sql as settings } from './0003-settings';
+import { sql as labelsAndVersions } from './0004-labels-and-versions';
 import { sql as syncOutbox } from './0005-sync-outbox';
 import { sql as sweeps } from './0006-sweeps';
 
@@ -15,6 +16,7 @@ export const migrations: Migration[] = [
   { id: 1, name: '0001-initial', sql: initial },
   { id: 2, name: '0002-runs', sql: runs },
   { id: 3, name: '0003-settings', sql: settings },
+  { id: 4, name: '0004-labels-and-versions', sql: labelsAndVersions },
   { id: 5, name: '0005-sync-outbox', sql: syncOutbox },
   { id: 6, name: '0006-sweeps', sql: sweeps },
 ];

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DatasetSummary } from '../../../shared/api/datasets';
 import type { Db } from '../connection';
+import { bumpVersion, noteListChanged } from '../changes';
 import { processAlive } from '../../engine/process-alive';
 
 export type DatasetKind = 'import' | 'run' | 'graded';
@@ -34,11 +35,14 @@ export function insertDataset(db: Db, dataset: NewDataset): string {
     new Date().toISOString(),
     JSON.stringify(dataset.meta ?? {}),
   );
+  noteListChanged(db, id);
   return id;
 }
 
 export function setDatasetStatus(db: Db, id: string, status: string): void {
   db.prepare('UPDATE datasets SET status = ? WHERE id = ?').run(status, id);
+  bumpVersion(db, id);
+  noteListChanged(db, id);
 }
 
 export function getDatasetMeta(db: Db, id: string): Record<string, unknown> {
@@ -48,11 +52,11 @@ export function getDatasetMeta(db: Db, id: string): Record<string, unknown> {
 
 export function setDatasetMeta(db: Db, id: string, meta: Record<string, unknown>): void {
   db.prepare('UPDATE datasets SET meta_json = ? WHERE id = ?').run(JSON.stringify(meta), id);
+  bumpVersion(db, id);
 }
 
 const summarySql = `
-  SELECT d.id, d.name, d.kind, d.status, d.parent_id, d.source, d.created_at,
-         (SELECT COUNT(*) FROM rows r WHERE r.dataset_id = d.id) AS rows
+  SELECT d.id, d.name, d.kind, d.status, d.parent_id, d.source, d.created_at, d.row_count AS rows, d.version
   FROM datasets d`;
 
 export function listDatasets(db: Db): DatasetSummary[] {
@@ -63,18 +67,13 @@ export function findDataset(db: Db, id: string): DatasetSummary | undefined {
   return db.prepare(`${summarySql} WHERE d.id = ?`).get(id) as DatasetSummary | undefined;
 }
 
-/** Deletes a dataset, its rows and its labels in one transaction. */
-export function deleteDataset(db: Db, id: string): boolean {
-  return db.transaction(() => {
-    db.prepare('DELETE FROM rows WHERE dataset_id = ?').run(id);
-    db.prepare('DELETE FROM labels WHERE dataset_id = ?').run(id);
-    db.prepare('DELETE FROM sync_outbox WHERE dataset_id = ?').run(id);
-    return db.prepare('DELETE FROM datasets WHERE id = ?').run(id).changes > 0;
-  })();
+/** The datasets made from this one (graded copies: parent_id = id), directly. */
+export function childDatasets(db: Db, id: string): Array<{ id: string; name: string }> {
+  return db.prepare('SELECT id, name FROM datasets WHERE parent_id = ? ORDER BY created_at, id').all(id) as Array<{ id: string; name: string }>;
 }
 
 /** Whether the process recorded under `key` in a dataset's meta is another one, still alive. */
-function ownerAlive(metaJson: string, key: string): boolean {
+export function ownerAlive(metaJson: string, key: string): boolean {
   const pid = Number((JSON.parse(metaJson) as Record<string, unknown>)[key]);
   return Boolean(pid) && pid !== process.pid && processAlive(pid);
 }
@@ -88,22 +87,11 @@ export function recoverInterruptedGrades(db: Db): number {
   let marked = 0;
   for (const dataset of stale) {
     if (ownerAlive(dataset.meta_json, 'grade_pid')) continue;
-    const rows = (db.prepare('SELECT COUNT(*) AS n FROM rows WHERE dataset_id = ?').get(dataset.id) as { n: number }).n;
+    const rows = db.prepare('SELECT row_count FROM datasets WHERE id = ?').pluck().get(dataset.id) as number;
     const meta = JSON.parse(dataset.meta_json) as Record<string, unknown>;
     setDatasetMeta(db, dataset.id, { ...meta, error: `interrupted: the process grading it stopped after ${rows} rows; grade the source again` });
     setDatasetStatus(db, dataset.id, 'failed');
     marked++;
   }
   return marked;
-}
-
-/** An import whose process died left a half-written dataset: remove it so a refusal never leaves rows. */
-export function recoverInterruptedImports(db: Db): number {
-  const stale = db.prepare(`SELECT id, meta_json FROM datasets WHERE status = 'importing'`).all() as Array<{ id: string; meta_json: string }>;
-  let removed = 0;
-  for (const dataset of stale) {
-    if (ownerAlive(dataset.meta_json, 'import_pid')) continue;
-    if (deleteDataset(db, dataset.id)) removed++;
-  }
-  return removed;
 }

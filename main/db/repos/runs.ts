@@ -3,7 +3,7 @@ import { storedRunConfig, type RolloutsLost, type RunConfig } from '../../../sha
 import { agentLabel, judgeLabel } from '../../../shared/schema/run-settings';
 import type { Task } from '../../../shared/schema/task';
 import type { Db } from '../connection';
-import { ROW_COLUMNS, ROW_VALUES, type StoredRow } from './rows';
+import { noteListChanged, noteRowsChanged } from '../changes';
 import { insertDataset } from './datasets';
 
 export interface RunRecord {
@@ -96,7 +96,7 @@ export function listRuns(db: Db): RunListEntry[] {
   const rows = db
     .prepare(
       `SELECT r.id, d.name, r.status, r.expected_rows, r.config_json, r.error, r.pid, r.created_at, r.finished_at,
-              (SELECT COUNT(*) FROM rows x WHERE x.dataset_id = r.id) AS rows
+              d.row_count AS rows
        FROM runs r JOIN datasets d ON d.id = r.id ORDER BY r.created_at DESC, r.id`,
     )
     .all() as Array<RunDbRow & { rows: number }>;
@@ -123,7 +123,9 @@ export function runStates(db: Db): Map<string, { status: RunRecord['status']; pi
 /** Marks the run as going in this process (start or resume). */
 export function claimRun(db: Db, id: string): void {
   db.prepare(`UPDATE runs SET status = 'running', pid = ?, error = NULL, finished_at = NULL, updated_at = ? WHERE id = ?`).run(process.pid, now(), id);
-  db.prepare(`UPDATE datasets SET status = 'running' WHERE id = ?`).run(id);
+  db.prepare(`UPDATE datasets SET status = 'running', version = version + 1 WHERE id = ?`).run(id);
+  noteRowsChanged(db, id);
+  noteListChanged(db, id);
 }
 
 export function finishRun(db: Db, id: string, status: RunRecord['status'], error: string | null, lost: RolloutsLost): void {
@@ -136,76 +138,13 @@ export function finishRun(db: Db, id: string, status: RunRecord['status'], error
       now(),
       id,
     );
-    db.prepare(`UPDATE datasets SET status = ? WHERE id = ?`).run(status === 'done' ? 'ready' : status, id);
+    db.prepare(`UPDATE datasets SET status = ?, version = version + 1 WHERE id = ?`).run(status === 'done' ? 'ready' : status, id);
   })();
+  noteRowsChanged(db, id);
+  noteListChanged(db, id);
 }
 
-/** Ordinals already committed: the slots resume must not run again. */
-export function committedOrdinals(db: Db, id: string): Set<number> {
-  return new Set(db.prepare('SELECT ordinal FROM rows WHERE dataset_id = ?').pluck().all(id) as number[]);
-}
-
-export interface RowCommitter {
-  /** Queues a finished rollout; it is committed before the event loop moves on (see flush). */
-  add(row: StoredRow, lost: RolloutsLost | null, onLanded: () => void): void;
-  /** Commits what is queued now, in one transaction. */
-  flush(): void;
-}
-
-/**
- * Commits finished rollouts, each at its fixed slot ordinal, with the run's loss counts as they stand after it.
- * Rollouts that finish in the same turn of the event loop share one transaction (flushed by setImmediate):
- * at 32 requests in flight that is several rows per commit instead of one, and kill -9 can still only lose
- * rollouts that were in flight or finished within that same turn. A filled slot is never written twice.
- */
-export function rowCommitter(db: Db, runId: string): RowCommitter {
-  const insert = db.prepare(`INSERT INTO rows (${ROW_COLUMNS}) VALUES ${ROW_VALUES} ON CONFLICT (dataset_id, ordinal) DO NOTHING`);
-  const updateLost = db.prepare('UPDATE runs SET lost_json = ? WHERE id = ?');
-  let queue: Array<{ row: StoredRow; lost: RolloutsLost | null; onLanded: () => void }> = [];
-  let scheduled = false;
-  const commitAll = db.transaction((items: typeof queue) => {
-    const landed: Array<() => void> = [];
-    let lost: RolloutsLost | null = null;
-    for (const { row, lost: lostNow, onLanded } of items) {
-      if (insert.run(runId, row.ordinal, row.scenarioId, row.rolloutIndex, row.evalRun, row.reward, row.goldState, row.replyLength, row.json).changes === 0) continue;
-      landed.push(onLanded);
-      if (lostNow) lost = lostNow;
-    }
-    if (lost) updateLost.run(JSON.stringify(lost), runId);
-    return landed;
-  });
-  const flush = () => {
-    scheduled = false;
-    if (queue.length === 0) return;
-    const items = queue;
-    queue = [];
-    for (const onLanded of commitAll(items)) onLanded();
-  };
-  return {
-    add(row, lost, onLanded) {
-      queue.push({ row, lost, onLanded });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-    },
-    flush,
-  };
-}
-
-/** Rows by judge_status, and how many carry a reward (what a summary says when grading failed). */
-export function judgeStatusCounts(db: Db, id: string): { counts: Record<string, number>; graded: number } {
-  const rows = db
-    .prepare(
-      `SELECT json_extract(row_json, '$.judge_status') AS status, COUNT(*) AS n, SUM(reward IS NOT NULL) AS graded
-       FROM rows WHERE dataset_id = ? GROUP BY 1`,
-    )
-    .all(id) as Array<{ status: string | null; n: number; graded: number }>;
-  const counts: Record<string, number> = {};
-  let graded = 0;
-  for (const row of rows) {
-    graded += row.graded;
-    if (row.status !== null) counts[row.status] = (counts[row.status] ?? 0) + row.n;
-  }
-  return { counts, graded };
+/** The run's loss counts as they stand (slot-committer.ts writes them with the rows they account for). */
+export function setRunLost(db: Db, id: string, lost: RolloutsLost): void {
+  db.prepare('UPDATE runs SET lost_json = ? WHERE id = ?').run(JSON.stringify(lost), id);
 }

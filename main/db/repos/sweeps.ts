@@ -98,10 +98,10 @@ export function sweepRuns(db: Db, sweepId: string): SweepRunLink[] {
   ).map((r) => ({ arm: r.arm, rerun: r.rerun, runId: r.run_id }));
 }
 
-/** Rows committed so far per run of the sweep. */
+/** Rows committed so far per run of the sweep (datasets.row_count, which the rows module keeps). */
 export function sweepRowCounts(db: Db, sweepId: string): Map<string, number> {
   const rows = db
-    .prepare('SELECT s.run_id, (SELECT COUNT(*) FROM rows x WHERE x.dataset_id = s.run_id) AS n FROM sweep_runs s WHERE s.sweep_id = ?')
+    .prepare('SELECT s.run_id, d.row_count AS n FROM sweep_runs s JOIN datasets d ON d.id = s.run_id WHERE s.sweep_id = ?')
     .all(sweepId) as Array<{ run_id: string; n: number }>;
   return new Map(rows.map((r) => [r.run_id, r.n]));
 }

@@ -4,6 +4,7 @@ import { agentsHandlers } from './agents';
 import { appHandlers } from './app';
 import { datasetsHandlers } from './datasets';
 import { gradeHandlers } from './grade';
+import { labelsHandlers } from './labels';
 import { modelsHandlers } from './models';
 import { runsHandlers } from './runs';
 import { secretsHandlers } from './secrets';
@@ -15,6 +16,7 @@ import type { HandlerMap } from './types';
 export const handlers: HandlerMap<MethodName> = {
   ...appHandlers,
   ...datasetsHandlers,
+  ...labelsHandlers,
   ...statsHandlers,
   ...runsHandlers,
   ...modelsHandlers,

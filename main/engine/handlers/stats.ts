@@ -1,7 +1,7 @@
 // Handlers for the stats domain: every statistic runs in the worker pool, never on the engine's thread.
 import { randomUUID } from 'node:crypto';
 import type { statsApi } from '../../../shared/api/stats';
-import { loadRows } from '../../db/repos/rows';
+import { readDatasetRows } from '../../rows/index';
 import { existingStatsPool, runStatistic } from '../../stats-workers/engine-pool';
 import type { RowSource, StatsJobKind, StatsJobOutput, StatsJobRequest } from '../../stats-workers/protocol';
 import type { EngineContext } from '../context';
@@ -11,7 +11,7 @@ import type { HandlerMap } from './types';
 /** A dataset as a row source: workers read it themselves, unless the database lives only in this process. */
 function source(ctx: EngineContext, id: string): RowSource {
   requireDataset(ctx, id);
-  return ctx.dbPath === ':memory:' ? { rows: loadRows(ctx.db, id) } : { dataset_id: id };
+  return ctx.dbPath === ':memory:' ? { rows: readDatasetRows(ctx.db, id) } : { dataset_id: id };
 }
 
 /** Only the keyword arguments the caller gave; the statistics apply the SDK's defaults to the rest. */

@@ -5,6 +5,8 @@ export type FileKind = 'rows' | 'tasks' | 'judge' | 'rubric' | 'model' | 'labels
 
 interface FilePicker {
   pickFile?(kind: FileKind): Promise<string | null>;
+  /** A native save dialog (desktop app); absent in a browser, which downloads instead. */
+  pickSavePath?(suggestedName: string): Promise<string | null>;
 }
 
 /** Whether this host can hand the engine a path (the desktop app) rather than the file's bytes. */
@@ -17,4 +19,16 @@ export async function pickFile(kind: FileKind): Promise<string | null> {
   const picker = window.desk as FilePicker | undefined;
   if (typeof picker?.pickFile !== 'function') return null;
   return picker.pickFile(kind);
+}
+
+/** Whether this host can ask where to save a file (the desktop app) rather than download it. */
+export function canPickSavePath(): boolean {
+  return typeof (window.desk as FilePicker | undefined)?.pickSavePath === 'function';
+}
+
+/** Opens the native save dialog; null when cancelled or when this host has none. */
+export async function pickSavePath(suggestedName: string): Promise<string | null> {
+  const picker = window.desk as FilePicker | undefined;
+  if (typeof picker?.pickSavePath !== 'function') return null;
+  return picker.pickSavePath(suggestedName);
 }

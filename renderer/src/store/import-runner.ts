@@ -1,4 +1,6 @@
-// Sends a File to the engine in 1 MiB slices (importBegin, importChunk..., importEnd), reporting progress.
+// Sends a File to the engine in 1 MiB slices of its bytes (importBegin, importChunk..., importEnd), reporting
+// progress. The bytes go as they are (base64), never decoded here: the engine parses them with the same byte
+// parser as a file it reads itself, so a line that is not UTF-8 is refused with the same message either way.
 import type { ImportResult } from '../../../shared/api/datasets';
 import type { DeskClient } from '../../../shared/api/client';
 
@@ -22,27 +24,29 @@ export function datasetNameFor(fileName: string): string {
   return (stem || 'imported rows').slice(0, 200);
 }
 
+/** Base64 of bytes, in slices (String.fromCharCode takes only so many arguments at once). */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
 export function runImport(desk: Pick<DeskClient, 'call'>, file: Blob & { name: string }, options: { name: string; skipInvalid: boolean }, onProgress: (progress: ImportProgress) => void): ImportHandle {
   let aborted = false;
   let importId: string | null = null;
   const done = (async () => {
     const begun = await desk.call('datasets.importBegin', { name: options.name, skip_invalid: options.skipInvalid, source: file.name });
     importId = begun.import_id;
-    // Bytes, not characters: a multi-byte character split between two slices is joined by the streaming decoder.
-    const decoder = new TextDecoder('utf-8');
     const progress: ImportProgress = { bytesSent: 0, bytesTotal: file.size, linesRead: 0, rowsImported: 0, errors: 0 };
     onProgress({ ...progress });
     for (let start = 0; start < file.size; start += CHUNK_BYTES) {
       if (aborted) throw new Error('import cancelled; nothing was imported');
       const end = Math.min(file.size, start + CHUNK_BYTES);
-      const bytes = await file.slice(start, end).arrayBuffer();
-      const text = decoder.decode(bytes, { stream: end < file.size });
-      const reply = await desk.call('datasets.importChunk', { import_id: importId, text });
+      const bytes = new Uint8Array(await file.slice(start, end).arrayBuffer());
+      const reply = await desk.call('datasets.importChunk', { import_id: importId, bytes_base64: bytesToBase64(bytes) });
       Object.assign(progress, { bytesSent: end, linesRead: reply.lines_read, rowsImported: reply.rows_imported, errors: reply.errors });
       onProgress({ ...progress });
     }
-    const tail = decoder.decode();
-    if (tail) await desk.call('datasets.importChunk', { import_id: importId, text: tail });
     if (aborted) throw new Error('import cancelled; nothing was imported');
     return desk.call('datasets.importEnd', { import_id: importId });
   })();

@@ -34,6 +34,8 @@ let inFlight = new Set<number>();
 let wanted: number[] = [];
 let lastRange: [number, number] = [0, 0];
 let generation = 0;
+/** The dataset version last seen in `rows.changed`; a newer one reloads the pages on screen. */
+let seenVersion = -1;
 
 function viewKey(view: RowsView): string {
   return `${view.datasetId}|${view.sort}|${view.descending}`;
@@ -80,6 +82,7 @@ export const useRows = create<RowsState>((set, get) => {
     setView(view) {
       if (viewKey(view) === viewKey(get())) return;
       const sameDataset = view.datasetId === get().datasetId;
+      if (!sameDataset) seenVersion = -1;
       generation++;
       pages = new Map();
       stalePages = new Map();
@@ -128,3 +131,17 @@ export function reloadRows(): void {
   useRows.setState((state) => ({ version: state.version + 1 }));
   useRows.getState().want(...lastRange);
 }
+
+let reloadTimer: ReturnType<typeof setTimeout> | null = null;
+const RELOAD_EVERY_MS = 500;
+
+desk.on('rows.changed', (event) => {
+  if (event.dataset_id !== useRows.getState().datasetId || event.version === seenVersion) return;
+  seenVersion = event.version;
+  // A run commits many times a second: reload at most twice a second, with the latest version.
+  if (reloadTimer) return;
+  reloadTimer = setTimeout(() => {
+    reloadTimer = null;
+    reloadRows();
+  }, RELOAD_EVERY_MS);
+});

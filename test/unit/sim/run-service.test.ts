@@ -75,7 +75,9 @@ describe('the runs service', () => {
       context_size: null,
     };
     e.ctx.db.prepare(`UPDATE runs SET config_json = ?, status = 'cancelled' WHERE id = ?`).run(JSON.stringify(legacy), id);
+    // As if the run had stopped after 10 rows: the rows module keeps each dataset's row count with its rows.
     e.ctx.db.prepare('DELETE FROM rows WHERE dataset_id = ? AND ordinal >= 10').run(id);
+    e.ctx.db.prepare('UPDATE datasets SET row_count = 10 WHERE id = ?').run(id);
     const before = await e.call('runs.get', { id });
     expect(before.config.agent).toEqual({ kind: 'seeded', misbehave_rate: 0.5, seed: null });
     expect(before.config.judge).toEqual({ kind: 'module', path: judge, timeout_s: 10 });

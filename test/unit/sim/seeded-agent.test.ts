@@ -7,7 +7,7 @@ import { buildEngine } from '../../helpers/build-engine';
 import { createEngine, type Engine } from '../../../main/engine/engine';
 import { argumentsFromPrompt, inventArguments } from '../../../main/agents/prompt-arguments';
 import { chooseMisbehavior } from '../../../main/agents/seeded-agent';
-import { loadRows } from '../../../main/db/repos/rows';
+import { readDatasetRows as loadRows } from '../../../main/rows/index';
 
 const tasksFile = path.resolve(__dirname, '../../fixtures/tasks/support.jsonl');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-seeded-'));

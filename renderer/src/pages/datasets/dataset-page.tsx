@@ -4,10 +4,11 @@ import type { DatasetSummary } from '../../../../shared/api/datasets';
 import { desk, errorText } from '../../api/desk';
 import { formatCount } from '../../components/format';
 import { hrefFor } from '../../store/route-store';
-import { reloadRows, useRows } from '../../store/rows-store';
+import { useRows } from '../../store/rows-store';
 import { MeasurePanel } from '../measure/measure-panel';
 import { RowView } from '../rows/row-view';
 import { RowsTable } from '../rows/rows-table';
+import { DatasetActions } from './dataset-actions';
 import { GradePanel } from './grade-panel';
 
 export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }) {
@@ -23,20 +24,17 @@ export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }
         (failure: unknown) => live && setError(errorText(failure)),
       );
     void load();
-    // A run in progress adds rows all the time: refresh at most once a second.
+    // The header follows the dataset's version (rows, labels, status); at most once a second while a run grows.
+    // The rows table follows the same event itself (rows-store.ts).
     let timer: ReturnType<typeof setTimeout> | null = null;
     const refresh = () => {
       if (timer) return;
       timer = setTimeout(() => {
         timer = null;
         void load();
-        reloadRows();
       }, 1000);
     };
-    const stops = [
-      desk.on('datasets.changed', (event) => event.id === id && refresh()),
-      desk.on('run.progress', (event) => event.run_id === id && refresh()),
-    ];
+    const stops = [desk.on('rows.changed', (event) => event.dataset_id === id && refresh())];
     return () => {
       live = false;
       if (timer) clearTimeout(timer);
@@ -61,6 +59,7 @@ export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }
             </p>
           )}
         </div>
+        {dataset && <DatasetActions dataset={dataset} />}
         <nav className="tabs" aria-label="Dataset views">
           <a href={hrefFor({ page: 'dataset', id, tab: 'rows' })} aria-current={tab === 'rows' ? 'page' : undefined}>Rows</a>
           <a href={hrefFor({ page: 'dataset', id, tab: 'measure' })} aria-current={tab === 'measure' ? 'page' : undefined}>Measure</a>

@@ -13,7 +13,7 @@ const COLUMNS: Array<{ label: string; sort?: RowSortKey; className: string }> = 
   { label: 'Task', sort: 'task', className: 'c-task' },
   { label: 'Rollout', className: 'c-roll' },
   { label: 'Reward', sort: 'reward', className: 'c-reward' },
-  { label: 'Gold', className: 'c-gold' },
+  { label: 'Gold', sort: 'gold', className: 'c-gold' },
   { label: 'Reply len', sort: 'reply_length', className: 'c-len' },
   { label: 'Prompt', className: 'c-text' },
   { label: 'Reply', className: 'c-text' },

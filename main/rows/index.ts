@@ -1,0 +1,11 @@
+// The rows module: the only code that names the `rows`, `labels` and `sync_outbox` tables. Its public surface,
+// in one place (the sync outbox's queries will live in outbox.ts beside these).
+export { ROW_COLUMNS, rowColumns, toStoredRow, goldStateOf, type RowColumns, type StoredRow, type GoldState } from './columns';
+export { appendRows, filledOrdinals, type AppendOptions, type AppendResult, type RowBlock, type RowsToAppend } from './append';
+export { rowCommitter, type RowCommitter } from './slot-committer';
+export { countRows, getRow, iterateRowJson, judgeStatusCounts, pageRows, parsedRowPages, readDatasetRows, rowPages, taskRows } from './read';
+export { appendLabel, hasLabels, labelsByRowKey, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
+export { goldLabelRecord, withGold } from './gold';
+export { ensureRowKeys, storedRowKey } from './row-keys';
+export { exportDataset, exportLines } from './export';
+export { deleteDataset, recoverInterruptedImports } from './delete-dataset';

@@ -1,0 +1,132 @@
+// Reading rows: a sorted page, one whole row, every row (statistics, grading), each with the gold its labels
+// give it (gold.ts). Every reader of row data goes through here.
+import type { RowListItem, RowSortKey } from '../../shared/api/datasets';
+import type { Db } from '../db/connection';
+import { goldStateWith, withGold } from './gold';
+import { labelsByRowKey } from './labels';
+import { storedRowKey } from './row-keys';
+import { sortedPage } from './sorted';
+
+type Obj = Record<string, unknown>;
+
+const HEAD_CHARS = 160;
+
+export function countRows(db: Db, datasetId: string): number {
+  return (db.prepare('SELECT row_count FROM datasets WHERE id = ?').pluck().get(datasetId) as number | undefined) ?? 0;
+}
+
+const LIST_COLUMNS = `ordinal, row_key, CASE WHEN row_key IS NULL THEN row_json END AS key_json, scenario_id, rollout_index, reward, gold_state, reply_length,
+  substr(json_extract(row_json, '$.prompt'), 1, ${HEAD_CHARS}) AS prompt_head,
+  substr(json_extract(row_json, '$.final_text'), 1, ${HEAD_CHARS}) AS reply_head`;
+
+type ListRow = RowListItem & { key_json: string | null; prompt_head: unknown; reply_head: unknown };
+
+/** The page's rows as list items: each with its row key, and its gold state re-derived where labels were appended. */
+function toListItems(db: Db, datasetId: string, rows: ListRow[]): RowListItem[] {
+  const keys = rows.map((row) => storedRowKey(row.row_key, row.key_json ?? ''));
+  const labels = labelsByRowKey(db, datasetId, keys);
+  const rowJson = db.prepare('SELECT row_json FROM rows WHERE dataset_id = ? AND ordinal = ?').pluck();
+  return rows.map(({ key_json: _json, ...row }, i) => {
+    const own = labels.get(keys[i]);
+    const goldState = own ? goldStateWith(rowJson.get(datasetId, row.ordinal) as string, own) : row.gold_state;
+    return { ...row, row_key: keys[i], gold_state: goldState, prompt_head: String(row.prompt_head ?? ''), reply_head: String(row.reply_head ?? '') };
+  });
+}
+
+export function pageRows(db: Db, datasetId: string, sort: RowSortKey, descending: boolean, offset: number, limit: number): RowListItem[] {
+  if (sort === 'ordinal') {
+    const rows = db
+      .prepare(`SELECT ${LIST_COLUMNS} FROM rows WHERE dataset_id = ? ORDER BY ordinal ${descending ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`)
+      .all(datasetId, limit, offset) as ListRow[];
+    return toListItems(db, datasetId, rows);
+  }
+  const ordinals = sortedPage(db, datasetId, sort, descending, offset, limit);
+  if (ordinals.length === 0) return [];
+  const found = db
+    .prepare(`SELECT ${LIST_COLUMNS} FROM rows WHERE dataset_id = ? AND ordinal IN (SELECT value FROM json_each(?))`)
+    .all(datasetId, JSON.stringify(ordinals)) as ListRow[];
+  const byOrdinal = new Map(found.map((row) => [row.ordinal, row]));
+  return toListItems(db, datasetId, ordinals.flatMap((ordinal) => byOrdinal.get(ordinal) ?? []));
+}
+
+/** One whole row with its gold; undefined when the dataset has no row at that ordinal. */
+export function getRow(db: Db, datasetId: string, ordinal: number): { row: Obj; rowKey: string } | undefined {
+  const found = db.prepare('SELECT row_key, row_json FROM rows WHERE dataset_id = ? AND ordinal = ?').get(datasetId, ordinal) as { row_key: string | null; row_json: string } | undefined;
+  if (!found) return undefined;
+  const key = storedRowKey(found.row_key, found.row_json);
+  return { row: withGold(JSON.parse(found.row_json) as Obj, labelsByRowKey(db, datasetId, [key]).get(key)), rowKey: key };
+}
+
+/** Rows in stored order, `pageSize` at a time by ordinal, each as its stored JSON with the labels of its key. */
+export function* rowPages(db: Db, datasetId: string, pageSize = 1000): Generator<Array<{ ordinal: number; rowKey: string | null; json: string }>> {
+  const page = db.prepare('SELECT ordinal, row_key, row_json FROM rows WHERE dataset_id = ? AND ordinal > ? ORDER BY ordinal LIMIT ?');
+  for (let after = Number.MIN_SAFE_INTEGER; ; ) {
+    const batch = page.all(datasetId, after, pageSize) as Array<{ ordinal: number; row_key: string | null; row_json: string }>;
+    if (batch.length === 0) return;
+    after = batch[batch.length - 1].ordinal;
+    yield batch.map((row) => ({ ordinal: row.ordinal, rowKey: row.row_key, json: row.row_json }));
+  }
+}
+
+/**
+ * Every row's JSON in stored order, with its app labels stamped on where it has any (else the stored text as it is):
+ * what a push uploads, streamed page by page.
+ */
+export function* iterateRowJson(db: Db, datasetId: string): Generator<string> {
+  const labels = labelsByRowKey(db, datasetId);
+  for (const page of rowPages(db, datasetId)) {
+    for (const stored of page) {
+      const own = labels.size === 0 ? undefined : labels.get(storedRowKey(stored.rowKey, stored.json));
+      yield own ? JSON.stringify(withGold(JSON.parse(stored.json) as Obj, own)) : stored.json;
+    }
+  }
+}
+
+/** Every row parsed, in stored order, with its gold (statistics workers, grading, tests). */
+export function readDatasetRows(db: Db, datasetId: string): Obj[] {
+  const labels = labelsByRowKey(db, datasetId);
+  if (labels.size === 0) {
+    // The common case, kept lean: one string per row, no row objects from SQLite.
+    const texts = db.prepare('SELECT row_json FROM rows WHERE dataset_id = ? ORDER BY ordinal').pluck().all(datasetId) as string[];
+    return texts.map((json) => JSON.parse(json) as Obj);
+  }
+  const rows = db.prepare('SELECT row_key, row_json FROM rows WHERE dataset_id = ? ORDER BY ordinal').all(datasetId) as Array<{ row_key: string | null; row_json: string }>;
+  return rows.map((row) => withGold(JSON.parse(row.row_json) as Obj, labels.get(storedRowKey(row.row_key, row.row_json))));
+}
+
+/** Rows in stored order, a page at a time, parsed and with their gold (grading reads its source this way). */
+export function* parsedRowPages(db: Db, datasetId: string, pageSize = 256): Generator<Array<{ ordinal: number; row: Obj }>> {
+  const labels = labelsByRowKey(db, datasetId);
+  for (const page of rowPages(db, datasetId, pageSize)) {
+    yield page.map((stored) => ({ ordinal: stored.ordinal, row: withGold(JSON.parse(stored.json) as Obj, labels.size === 0 ? undefined : labels.get(storedRowKey(stored.rowKey, stored.json))) }));
+  }
+}
+
+/** The rows of one task (scenario_id), in stored order, with their gold (the compare screen's two sides). */
+export function taskRows(db: Db, datasetId: string, scenarioId: string, limit: number): Array<{ ordinal: number; row: Obj }> {
+  const found = db
+    .prepare('SELECT ordinal, row_key, row_json FROM rows WHERE dataset_id = ? AND scenario_id = ? ORDER BY ordinal LIMIT ?')
+    .all(datasetId, scenarioId, limit) as Array<{ ordinal: number; row_key: string | null; row_json: string }>;
+  const labels = labelsByRowKey(db, datasetId);
+  return found.map((entry) => ({
+    ordinal: entry.ordinal,
+    row: withGold(JSON.parse(entry.row_json) as Obj, labels.size === 0 ? undefined : labels.get(storedRowKey(entry.row_key, entry.row_json))),
+  }));
+}
+
+/** Rows by judge_status, and how many carry a reward (what a run's summary says when grading failed). */
+export function judgeStatusCounts(db: Db, datasetId: string): { counts: Record<string, number>; graded: number } {
+  const rows = db
+    .prepare(
+      `SELECT json_extract(row_json, '$.judge_status') AS status, COUNT(*) AS n, SUM(reward IS NOT NULL) AS graded
+       FROM rows WHERE dataset_id = ? GROUP BY 1`,
+    )
+    .all(datasetId) as Array<{ status: string | null; n: number; graded: number }>;
+  const counts: Record<string, number> = {};
+  let graded = 0;
+  for (const row of rows) {
+    graded += row.graded;
+    if (row.status !== null) counts[row.status] = (counts[row.status] ?? 0) + row.n;
+  }
+  return { counts, graded };
+}
