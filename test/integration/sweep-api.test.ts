@@ -9,6 +9,7 @@ import type { SweepProgress } from '../../shared/api/sweeps';
 import { sweepsApi } from '../../shared/api/sweeps';
 import { createEngine, type Engine } from '../../main/engine/engine';
 import { buildEngine } from '../helpers/build-engine';
+import { runRows } from './sim-run-helpers';
 import { referenceJudge, writeTasks } from './sweep-helpers';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-sweep-api-'));
@@ -65,16 +66,24 @@ describe('sweeps API', () => {
     ).rejects.toMatchObject({ code: 'bad_input', message: expect.stringMatching(/variants\.0\.agent: unknown agent spec "gpt4"/) });
   });
 
-  it('lists agents named by runs, promotes one version and gives its verdict', async () => {
+  it('lists agents named by runs, promotes one version and gives its verdict, the judge agreement from app labels', async () => {
+    const ids: string[] = [];
     for (const [version, rate] of [['v1', 0.5], ['v2', 0.02]] as const) {
       const run = await engine.call('runs.start', { tasks_path: tasks, agent: { kind: 'seeded', misbehave_rate: rate }, judge: { kind: 'module', path: referenceJudge }, k: 4, agent_name: 'api-bot', version });
       await engine.call('runs.wait', { id: run.run_id });
+      ids.push(run.run_id);
+    }
+    // Gold labels on 20 rows of v2, agreeing with the judge on 19: the verdict reads the judge's agreement from them.
+    const labeled = runRows(path.join(dir, 'api.sqlite'), ids[1]).slice(0, 20);
+    for (const [i, { row }] of labeled.entries()) {
+      const value = i === 0 ? 1 - (row.reward as number) : (row.reward as number);
+      await engine.call('labels.append', { dataset_id: ids[1], row_key: `${String(row.scenario_id)}#${String(row.rollout_index)}`, annotator: 'ann', value: value as 0 | 1 });
     }
     const agents = agentsApi['agents.list'].output.parse(await engine.call('agents.list', {}));
     expect(agents).toEqual([{ name: 'api-bot', serving: null, versions: expect.arrayContaining([expect.objectContaining({ version: 'v1', runs: 1 })]) }]);
     expect(await engine.call('agents.promote', { agent: 'api-bot', version: 'v1' })).toEqual({ agent: 'api-bot', serving: 'v1', previous: null });
     const report = agentsApi['agents.verdict'].output.parse(await engine.call('agents.verdict', { agent: 'api-bot' }));
-    expect(report.verdict).toMatchObject({ candidate: 'v2', serving: 'v1', graded_by: 'program', n: 30 });
+    expect(report.verdict).toMatchObject({ candidate: 'v2', serving: 'v1', graded_by: 'program', n: 30, judge_agreement: 0.95, judge_human_n: 20 });
     expect(report.verdict.line).toMatch(/^unproven: policy: v2 beats v1 by [0-9.]+ \(interval excludes zero, no noise floor declared\); graded by a program, n=30 \(n=30 under 50\)$/);
     await expect(engine.call('agents.verdict', { agent: 'nobody' })).rejects.toMatchObject({ code: 'not_found' });
   }, 60_000);
