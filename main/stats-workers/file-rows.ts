@@ -63,12 +63,14 @@ export async function readFileRows(file: string): Promise<unknown[]> {
   return rows;
 }
 
-/** The last file read (or being read), kept while it is unchanged (size and mtime), for the next job on the same rows. */
+/** Files kept per worker: a job on several (compare, delta, decontaminate) reads each once. */
+const MAX_FILES = 4;
+
+/** Files read (or being read), kept while unchanged (size and mtime), for the next job on the same rows. */
 export class FileRows {
-  private last: { key: string; stamp: string; rows: Promise<unknown[]> } | null = null;
+  private readonly cache = new Map<string, { stamp: string; rows: Promise<unknown[]> }>();
 
   read(file: string): Promise<unknown[]> {
-    const key = file;
     let stamp = '';
     try {
       const stat = fs.statSync(file);
@@ -76,11 +78,16 @@ export class FileRows {
     } catch {
       // readFileRows says what is wrong with the path
     }
-    if (this.last && this.last.key === key && stamp && this.last.stamp === stamp) return this.last.rows;
+    const cached = this.cache.get(file);
+    if (cached && stamp && cached.stamp === stamp) return cached.rows;
     const rows = readFileRows(file);
-    this.last = stamp ? { key, stamp, rows } : null;
+    this.cache.delete(file);
+    if (stamp) {
+      this.cache.set(file, { stamp, rows });
+      for (const key of this.cache.keys()) if (this.cache.size > MAX_FILES) this.cache.delete(key);
+    }
     rows.catch(() => {
-      if (this.last?.rows === rows) this.last = null;
+      if (this.cache.get(file)?.rows === rows) this.cache.delete(file);
     });
     return rows;
   }

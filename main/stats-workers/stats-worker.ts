@@ -4,16 +4,20 @@ import { StatsValueError } from '../../shared/stats/errors';
 import { runStatsJob, type JudgeLoader } from './jobs';
 import { FileRows, MissingFileError } from './file-rows';
 import type { JobSource, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
-import { MissingDatasetError, RowReader } from './row-reader';
+import type { RowReader } from './row-reader';
 
+// The database reader (better-sqlite3, a native module) loads with the first dataset source: a job on files never needs it.
+type RowReaderModule = typeof import('./row-reader');
+let rowReaderModule: RowReaderModule | null = null;
 const readers = new Map<string, RowReader>();
 const files = new FileRows();
 
-function readerFor(dbPath: string | null): RowReader {
+async function readerFor(dbPath: string | null): Promise<RowReader> {
+  rowReaderModule ??= await import('./row-reader');
   const key = dbPath ?? '';
   let reader = readers.get(key);
   if (!reader) {
-    reader = new RowReader(dbPath);
+    reader = new rowReaderModule.RowReader(dbPath);
     readers.set(key, reader);
   }
   return reader;
@@ -21,7 +25,7 @@ function readerFor(dbPath: string | null): RowReader {
 
 function resolver(dbPath: string | null) {
   // `reads` (the fields the statistic reads) is a hint a reader may use; files and datasets are read whole today.
-  return (source: JobSource): unknown[] | Promise<unknown[]> => ('path' in source ? files.read(source.path) : readerFor(dbPath).resolve(source));
+  return async (source: JobSource): Promise<unknown[]> => ('path' in source ? files.read(source.path) : (await readerFor(dbPath)).resolve(source));
 }
 
 // Judges load only for judge_trust: their module graph (rules, LLM) stays out of a pass_at worker's start.
@@ -30,7 +34,7 @@ const loadJudge: JudgeLoader = async (spec, options) => (await import('../judges
 function describe(error: unknown): WorkerErrorShape {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof StatsValueError || (error as { pythonType?: string })?.pythonType === 'ValueError') return { kind: 'value', message };
-  if (error instanceof MissingDatasetError || error instanceof MissingFileError) return { kind: 'not_found', message };
+  if (error instanceof MissingFileError || (rowReaderModule && error instanceof rowReaderModule.MissingDatasetError)) return { kind: 'not_found', message };
   return { kind: 'other', message: error instanceof Error && error.name !== 'Error' ? `${error.name}: ${message}` : message };
 }
 

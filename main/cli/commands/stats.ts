@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from '../command';
 
-const NOT_ROWS = /\.(mjs|cjs|js|ts|json|md|txt)$/i;
+const NOT_ROWS = /\.(mjs|cjs|js|ts|json|md|txt|db|sqlite|sqlite3)$/i;
+/** Flags whose value is a file that is not rows. */
+const NOT_ROWS_FLAGS = new Set(['--db', '--judge', '--rubric-file']);
 
 function isFile(arg: string): boolean {
   try {
@@ -19,7 +21,7 @@ function isFile(arg: string): boolean {
  */
 async function warmUp(argv: string[]): Promise<void> {
   if (argv[0] !== 'stats' || !argv[1] || argv[1].startsWith('-')) return;
-  const files = argv.slice(2).filter((arg) => !arg.startsWith('-') && !NOT_ROWS.test(arg) && isFile(arg));
+  const files = argv.slice(2).filter((arg, i, all) => !arg.startsWith('-') && !NOT_ROWS_FLAGS.has(all[i - 1]) && !NOT_ROWS.test(arg) && isFile(arg));
   if (!files.length) return;
   try {
     (await import('../../engine/warm-up')).warmUpStatsFiles(files.map((file) => path.resolve(file)));
