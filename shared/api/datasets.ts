@@ -87,6 +87,11 @@ export const datasetsApi = {
     z.object({ ordinal: z.number().int(), row: z.record(z.string(), z.unknown()) }),
     'One whole row',
   ),
+  'datasets.taskRows': method(
+    z.object({ id: datasetId, task: z.string().min(1, 'name the task (its scenario_id)'), limit: z.number().int().min(1).max(200).default(20) }),
+    z.object({ rows: z.array(z.object({ ordinal: z.number().int(), row: z.record(z.string(), z.unknown()) })) }),
+    'The rows of one task (scenario_id), in stored order: the compare screen shows both sides of a task',
+  ),
   'datasets.delete': method(z.object({ id: datasetId }), z.object({ deleted: z.boolean() }), 'Delete a dataset and its rows'),
 } as const;
 

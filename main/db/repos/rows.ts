@@ -115,6 +115,13 @@ export function getRowJson(db: Db, datasetId: string, ordinal: number): string |
   return row?.row_json;
 }
 
+/** The rows of one task (scenario_id), in stored order. */
+export function taskRowJson(db: Db, datasetId: string, scenarioId: string, limit: number): Array<{ ordinal: number; row_json: string }> {
+  return db
+    .prepare('SELECT ordinal, row_json FROM rows WHERE dataset_id = ? AND scenario_id = ? ORDER BY ordinal LIMIT ?')
+    .all(datasetId, scenarioId, limit) as Array<{ ordinal: number; row_json: string }>;
+}
+
 /** Every row's JSON in stored order, without holding them all in memory. */
 export function* iterateRowJson(db: Db, datasetId: string): Generator<string> {
   const statement = db.prepare('SELECT row_json FROM rows WHERE dataset_id = ? ORDER BY ordinal').pluck();

@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import { ApiError } from '../../../shared/api/define';
 import type { datasetsApi } from '../../../shared/api/datasets';
 import { deleteDataset, findDataset, listDatasets } from '../../db/repos/datasets';
-import { countRows, getRowJson, pageRows } from '../../db/repos/rows';
+import { countRows, getRowJson, pageRows, taskRowJson } from '../../db/repos/rows';
 import { ImportSession } from '../../datasets/import-session';
 import type { EngineContext } from '../context';
 import type { HandlerMap } from './types';
+import { withRunStatuses } from '../../sim/run-status';
 
 const importSessions = new Map<string, ImportSession>();
 
@@ -24,8 +25,8 @@ export function requireDataset(ctx: EngineContext, id: string) {
 }
 
 export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
-  'datasets.list': (_input, ctx) => listDatasets(ctx.db),
-  'datasets.get': (input, ctx) => requireDataset(ctx, input.id),
+  'datasets.list': (_input, ctx) => withRunStatuses(ctx, listDatasets(ctx.db)),
+  'datasets.get': (input, ctx) => withRunStatuses(ctx, [requireDataset(ctx, input.id)])[0],
   'datasets.importBegin': (input, ctx) => {
     const importId = randomUUID();
     importSessions.set(importId, new ImportSession(ctx.db, { name: input.name, skipInvalid: input.skip_invalid, source: input.source }));
@@ -79,6 +80,11 @@ export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
     const json = getRowJson(ctx.db, input.id, input.ordinal);
     if (json === undefined) throw new ApiError('not_found', `dataset "${input.id}" has no row ${input.ordinal}`, 'ordinal');
     return { ordinal: input.ordinal, row: JSON.parse(json) as Record<string, unknown> };
+  },
+  'datasets.taskRows': (input, ctx) => {
+    requireDataset(ctx, input.id);
+    const found = taskRowJson(ctx.db, input.id, input.task, input.limit);
+    return { rows: found.map((entry) => ({ ordinal: entry.ordinal, row: JSON.parse(entry.row_json) as Record<string, unknown> })) };
   },
   'datasets.delete': (input, ctx) => {
     const deleted = deleteDataset(ctx.db, input.id);

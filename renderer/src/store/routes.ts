@@ -7,13 +7,15 @@ export interface Route {
   page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'none';
   id: string | null;
   tab: 'rows' | 'measure';
+  /** Compare: the candidate beside the baseline in `id` (`#/compare/BASELINE/CANDIDATE`). */
+  other: string | null;
 }
 
 const SECTIONS: Section[] = ['runs', 'label', 'compare', 'sync', 'settings'];
 
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
-  const base: Route = { section: 'runs', page: 'datasets', id: null, tab: 'rows' };
+  const base: Route = { section: 'runs', page: 'datasets', id: null, tab: 'rows', other: null };
   const [head, id, tab] = parts;
   if (!head || head === 'datasets') {
     if (id) return { ...base, page: 'dataset', id, tab: tab === 'measure' ? 'measure' : 'rows' };
@@ -25,12 +27,16 @@ export function parseHash(hash: string): Route {
     return base;
   }
   if (head === 'models') return { ...base, page: 'models' };
+  if (head === 'compare') return { ...base, section: 'compare', page: 'none', id: id ?? null, other: tab ?? null };
   if ((SECTIONS as string[]).includes(head)) return { ...base, section: head as Section, page: 'none' };
   return base;
 }
 
 export function hrefFor(route: Partial<Route> & { section?: Section }): string {
   const section = route.section ?? 'runs';
+  if (section === 'compare' && route.id) {
+    return `#/compare/${encodeURIComponent(route.id)}${route.other ? `/${encodeURIComponent(route.other)}` : ''}`;
+  }
   if (section !== 'runs') return `#/${section}`;
   switch (route.page) {
     case 'dataset':
