@@ -42,8 +42,16 @@ function sourceShape(spec: SourceSpec): z.ZodType {
   return spec.optional ? one.optional() : one;
 }
 
-/** The input and output schemas of one statistic's method. */
+const built = new Map<string, ReturnType<typeof buildSchemas>>();
+
+/** The input and output schemas of one statistic's method (built once: the API, the handlers and the CLI share them). */
 export function statisticSchemas(stat: AnyStatistic) {
+  let schemas = built.get(stat.name);
+  if (!schemas) built.set(stat.name, (schemas = buildSchemas(stat)));
+  return schemas;
+}
+
+function buildSchemas(stat: AnyStatistic) {
   const schemas = stat.schemas(z) as StatSchemas;
   const sources = Object.fromEntries(stat.sources.map((source) => [source.key, sourceShape(source)]));
   const input = z.object({ ...sources, job_id: jobId, ...schemas.params.shape, ...(schemas.options?.shape ?? {}) });
