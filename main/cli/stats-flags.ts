@@ -48,7 +48,8 @@ function sourceWord(source: SourceSpec): string {
   return source.many ? `${word} [${word} ...]` : word;
 }
 
-function subcommand(stat: AnyStatistic): StatsSubcommand {
+/** A statistic's subcommand: flags from its parameters' zod types, sources as positionals or flags. */
+export function subcommandFor(stat: AnyStatistic): StatsSubcommand {
   const { params, options } = statisticSchemas(stat);
   const overrides = (stat.flags ?? {}) as Record<string, FlagKind>;
   const flags: Record<string, FlagSpec> = {};
@@ -70,7 +71,7 @@ function subcommand(stat: AnyStatistic): StatsSubcommand {
   return { name: stat.command, stat, kind: stat.name, positional, usage: [stat.command, ...positional.map(sourceWord), ...shown].join(' '), flags };
 }
 
-export const statsSubcommands: StatsSubcommand[] = statistics.map(subcommand);
+export const statsSubcommands: StatsSubcommand[] = statistics.map(subcommandFor);
 
 /** The parseArgs option table of a subcommand (every value flag is a string; bool flags are booleans). */
 export function parseArgsOptions(sub: StatsSubcommand) {
