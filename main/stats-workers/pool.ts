@@ -36,10 +36,11 @@ interface Slot {
   recent: string[];
 }
 
+/** The datasets and files a job reads (a worker caches them: jobs on the same rows prefer it). */
 function datasetIds(request: StatsJobRequest): string[] {
   return Object.values(request.sources)
     .flat()
-    .flatMap((source) => ('dataset_id' in source ? [source.dataset_id] : []));
+    .flatMap((source) => ('dataset_id' in source ? [source.dataset_id] : 'path' in source ? [`file:${source.path}`] : []));
 }
 
 /** Workers started before any pool existed (prestartStatsWorker), taken by the first pool that needs one. */
