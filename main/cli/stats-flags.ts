@@ -133,7 +133,7 @@ export function flagsToParams(sub: StatsSubcommand, values: Record<string, unkno
   return params;
 }
 
-/** The API's ranges, checked here so the message names the flag: `--base: must lie between 0 and 1 (got 1.5)`. */
+/** The API's ranges, checked here so the message names the flag: `--base must be between 0 and 1 (got 1.5)`. */
 export function checkParams(sub: StatsSubcommand, params: Record<string, unknown>): void {
   const { params: schema, options } = statisticSchemas(sub.stat);
   const known = Object.fromEntries(Object.entries(params).filter(([key]) => key in schema.shape || key in (options?.shape ?? {})));
@@ -143,5 +143,5 @@ export function checkParams(sub: StatsSubcommand, params: Record<string, unknown
   const key = String(issue.path[0] ?? '');
   if (!key) throw new ApiError('bad_input', describeZodError(checked.error));
   if (params[key] === undefined) throw new UsageError(`${sub.name} needs --${kebab(key)}`);
-  throw new ApiError('bad_input', `--${kebab(key)}: ${issue.message} (got ${JSON.stringify(params[key])})`, `--${kebab(key)}`);
+  throw new ApiError('bad_input', `--${kebab(key)} ${issue.message} (got ${JSON.stringify(params[key])})`, `--${kebab(key)}`);
 }

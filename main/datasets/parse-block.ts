@@ -79,15 +79,28 @@ export function parseBlock(block: Uint8Array, fullCheck: RowCheck): ParsedBlock 
       } else {
         const line = bytes.toString(ascii ? 'latin1' : 'utf8', from, to);
         const result = parseRowLine(line, fullCheck);
-        if (result.ok) {
-          const rewritten = result.unchanged ? null : JSON.stringify(result.row);
-          addRow(parsed, rowColumns(result.row), from, to, rewritten);
-        } else parsed.errors.push({ line: parsed.lineCount, message: result.message });
+        if (result.ok) addParsedRow(parsed, result.row, result.unchanged, from, to);
+        else parsed.errors.push({ line: parsed.lineCount, message: result.message });
       }
     }
     start = end + 1;
   }
   return parsed;
+}
+
+/** A row that still overflows the stack (parseRowLine's depth scan should stop any) is its line's error, never the block's. */
+function addParsedRow(parsed: ParsedBlock, row: Record<string, unknown>, unchanged: boolean, from: number, to: number): void {
+  let columns: RowColumns;
+  let rewritten: string | null;
+  try {
+    columns = rowColumns(row);
+    rewritten = unchanged ? null : JSON.stringify(row);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    parsed.errors.push({ line: parsed.lineCount, message: `cannot be read: ${error.message}` });
+    return;
+  }
+  addRow(parsed, columns, from, to, rewritten);
 }
 
 function addRow(parsed: ParsedBlock, row: RowColumns, from: number, to: number, rewritten: string | null): void {

@@ -9,7 +9,6 @@ import { parseRowLine, type RowCheck } from '../datasets/parse-row-line';
 
 /** The full row check carries zod; it loads only when a line needs it (most clean files never do). */
 let fullCheck: RowCheck | null = null;
-const NOT_YET_CHECKED = '\u0000not yet checked';
 
 /** A file that is not there: the pool turns it into a `not_found` API error. */
 export class MissingFileError extends Error {}
@@ -25,15 +24,24 @@ function readText(file: string): string {
   }
 }
 
+const badLine = (file: string, number: number, message: string) => new StatsValueError(`${file}:${number}: ${message}; fix or remove that line`);
+
 /** The line as an import parses it; undefined when it needs the full check and that has not loaded yet. */
 function parseWhole(line: string, file: string, number: number): unknown {
-  const parsed = parseRowLine(line, (row) => (fullCheck ? fullCheck(row) : NOT_YET_CHECKED));
+  let deferred = false;
+  const parsed = parseRowLine(line, (row) => {
+    if (fullCheck) return fullCheck(row);
+    deferred = true;
+    return 'the full row check is not loaded yet';
+  });
+  if (deferred) return undefined;
   if (parsed.ok) return parsed.row;
-  if (parsed.message === NOT_YET_CHECKED) return undefined;
+  // Refused everywhere (nesting too deep, a string reward): the same message as `import` gives.
+  if (parsed.refused) throw badLine(file, number, parsed.message);
   try {
     return JSON.parse(line);
   } catch {
-    throw new StatsValueError(`${file}:${number}: ${parsed.message}; fix or remove that line`);
+    throw badLine(file, number, parsed.message);
   }
 }
 

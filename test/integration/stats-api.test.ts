@@ -168,8 +168,8 @@ describe('stats API through the worker pool', () => {
   it('refuses parameters outside their ranges, naming the parameter', async () => {
     const base = await rejection(engine.call('stats.holdoutSize', { effect: 0.05, base: 1.5 }));
     expect(base.code).toBe('bad_input');
-    expect(base.message).toMatch(/base: must lie between 0 and 1/);
-    expect((await rejection(engine.call('stats.holdoutSize', { effect: 1 }))).message).toMatch(/effect: must lie strictly between 0 and 1/);
+    expect(base.message).toMatch(/base: must be between 0 and 1/);
+    expect((await rejection(engine.call('stats.holdoutSize', { effect: 1 }))).message).toMatch(/effect: must be strictly between 0 and 1/);
     expect((await rejection(engine.call('stats.curriculum', { dataset_id: datasetId, tiers: 0 }))).message).toMatch(/tiers: must be at least 1/);
     // The SDK takes base = 0 (a task set that never passes).
     expect((await engine.call('stats.holdoutSize', { effect: 0.1, base: 0 })).report.n_tasks).toBeGreaterThan(0);

@@ -115,10 +115,10 @@ describe('while-desk stats pass-at on the conformance cases', () => {
     const db = path.join(dir, 'desk.db');
     const base = cli(['stats', 'holdout-size', '--effect', '0.05', '--base', '1.5'], db);
     expect(base.code).toBe(1);
-    expect(base.stderr).toMatch(/--base: must lie between 0 and 1 \(got 1\.5\)/);
+    expect(base.stderr).toMatch(/--base must be between 0 and 1 \(got 1\.5\)/);
     const zero = cli(['stats', 'pass-at', path.join(conformance, 'cases', 'pass_at_k4_30tasks', 'rows.jsonl'), '--k', '0'], db);
     expect(zero.code).toBe(1);
-    expect(zero.stderr).toMatch(/--k: must be at least 1/);
+    expect(zero.stderr).toMatch(/--k must be at least 1/);
     expect(cli(['stats', 'holdout-size'], db).stderr).toMatch(/holdout-size needs --effect/);
     const broken = path.join(dir, 'broken.jsonl');
     fs.writeFileSync(broken, '{"scenario_id": "a", "reward": 1}\n{"scenario_id": "b", "reward": \n');

@@ -106,8 +106,8 @@ export function common(zod: Zod) {
     const words = open === 'open' ? `strictly between ${low} and ${high}` : `between ${low} and ${high}`;
     const base = zod.number({ error: 'must be a number' });
     return open === 'open'
-      ? base.gt(low, `must lie ${words}`).lt(high, `must lie ${words}`)
-      : base.min(low, `must lie ${words}`).max(high, `must lie ${words}`);
+      ? base.gt(low, `must be ${words}`).lt(high, `must be ${words}`)
+      : base.min(low, `must be ${words}`).max(high, `must be ${words}`);
   };
   return {
     between,

@@ -39,8 +39,8 @@ describe('the statistic registry', () => {
 
   it('checks the API ranges on the command line, naming the flag', () => {
     const holdout = statsSubcommands.find((s) => s.name === 'holdout-size')!;
-    expect(() => checkParams(holdout, flagsToParams(holdout, { effect: '0.05', base: '1.5' }))).toThrow('--base: must lie between 0 and 1 (got 1.5)');
-    expect(() => checkParams(holdout, flagsToParams(holdout, { effect: '1' }))).toThrow(/--effect: must lie strictly between 0 and 1/);
+    expect(() => checkParams(holdout, flagsToParams(holdout, { effect: '0.05', base: '1.5' }))).toThrow('--base must be between 0 and 1 (got 1.5)');
+    expect(() => checkParams(holdout, flagsToParams(holdout, { effect: '1' }))).toThrow(/--effect must be strictly between 0 and 1/);
     expect(() => checkParams(holdout, {})).toThrow(/holdout-size needs --effect/);
     expect(() => checkParams(holdout, flagsToParams(holdout, { effect: '0.05', base: '0' }))).not.toThrow();
   });
