@@ -3,6 +3,7 @@
 // read odd rows the SDK's way); a line that is not JSON is a bad_input error naming file:line.
 // (A reader that parsed only the fields a statistic reads was tried: stepping over the rest in JavaScript
 // costs about what V8's JSON.parse of the whole 0.5 KiB row does, so every line is parsed whole.)
+import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import { StatsValueError } from '../../shared/stats/errors';
 import { parseRowLine, type RowCheck } from '../datasets/parse-row-line';
@@ -13,9 +14,11 @@ let fullCheck: RowCheck | null = null;
 /** A file that is not there: the pool turns it into a `not_found` API error. */
 export class MissingFileError extends Error {}
 
+/** The file as text. Most row files are ASCII, which reads as Latin-1 in about half the time UTF-8 decoding takes, same string. */
 function readText(file: string): string {
   try {
-    return fs.readFileSync(file, 'utf8');
+    const bytes = fs.readFileSync(file);
+    return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new MissingFileError(`no such file: ${file} (give a JSONL file or a dataset id)`);

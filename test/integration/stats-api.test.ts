@@ -187,6 +187,17 @@ describe('a {path} source: the worker reads the JSONL file itself', () => {
     expect(cmp.report).toEqual((await engine.call('stats.compare', { a: datasetId, b: otherId, n_boot: 200 })).report);
   });
 
+  it('reads UTF-8 text (and a byte order mark) as an import does', async () => {
+    const file = path.join(dir, 'accents.jsonl');
+    const lines = Array.from({ length: 12 }, (_, i) => JSON.stringify({ scenario_id: `tâche ${i % 3}`, rollout_index: i, prompt: `Où est ma commande ☕ ${i % 3} ?`, final_text: 'Réponse', steps: [], reward: i % 2 }));
+    fs.writeFileSync(file, '\ufeff' + lines.join('\n') + '\n');
+    const imported = await importFile(engine, file, { name: 'accents', skipInvalid: false });
+    const byFile = await engine.call('stats.curriculum', { dataset_id: { path: file } });
+    const byId = await engine.call('stats.curriculum', { dataset_id: imported.dataset_id as string });
+    expect(byFile.report).toEqual(byId.report);
+    expect(byFile.report.trainable.map((t) => t.prompt)).toContain('Où est ma commande ☕ 0 ?');
+  });
+
   it('names file:line for a line that is not JSON, and not_found for a missing file', async () => {
     const bad = path.join(dir, 'bad.jsonl');
     fs.writeFileSync(bad, fs.readFileSync(path.join(dir, 'a.jsonl'), 'utf8').split('\n').slice(0, 3).join('\n') + '\n{"scenario_id": "x", oops}\n');
