@@ -2,6 +2,7 @@
 import { sql as initial } from './0001-initial';
 import { sql as runs } from './0002-runs';
 import { sql as settings } from './0003-settings';
+import { sql as syncOutbox } from './0005-sync-outbox';
 
 export interface Migration {
   id: number;
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   { id: 1, name: '0001-initial', sql: initial },
   { id: 2, name: '0002-runs', sql: runs },
   { id: 3, name: '0003-settings', sql: settings },
+  { id: 5, name: '0005-sync-outbox', sql: syncOutbox },
 ];

@@ -2,10 +2,12 @@
 import type { MethodName } from '../../../shared/api/index';
 import { appHandlers } from './app';
 import { datasetsHandlers } from './datasets';
+import { gradeHandlers } from './grade';
 import { modelsHandlers } from './models';
 import { runsHandlers } from './runs';
 import { secretsHandlers } from './secrets';
 import { statsHandlers } from './stats';
+import { syncHandlers } from './sync';
 import type { HandlerMap } from './types';
 
 export const handlers: HandlerMap<MethodName> = {
@@ -15,4 +17,6 @@ export const handlers: HandlerMap<MethodName> = {
   ...runsHandlers,
   ...modelsHandlers,
   ...secretsHandlers,
+  ...gradeHandlers,
+  ...syncHandlers,
 };

@@ -8,6 +8,7 @@ import { reloadRows, useRows } from '../../store/rows-store';
 import { MeasurePanel } from '../measure/measure-panel';
 import { RowView } from '../rows/row-view';
 import { RowsTable } from '../rows/rows-table';
+import { GradePanel } from './grade-panel';
 
 export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }) {
   const [dataset, setDataset] = useState<DatasetSummary | null>(null);
@@ -65,6 +66,7 @@ export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }
           <a href={hrefFor({ page: 'dataset', id, tab: 'measure' })} aria-current={tab === 'measure' ? 'page' : undefined}>Measure</a>
         </nav>
       </header>
+      {!error && dataset && <GradePanel datasetId={id} />}
       {error && <p className="error-text" role="alert">{error}</p>}
       {!error && tab === 'rows' && (
         <div className={`rows-split${open !== null ? ' with-row' : ''}`}>
