@@ -1,0 +1,104 @@
+// The labeling queue (labels.queue): a dataset's rows in the asked order, filtered, with the annotator's own
+// current label on each and everyone's progress. Orders:
+//   stratified     judge-pass and judge-fail rows in turn, each class shuffled by the dataset id (the default)
+//   unlabeled      rows with no gold and no label of this annotator first, then the rest, both stratified
+//   disagreements  only rows where annotators disagree, then rows where the gold disagrees with the judge
+//   aimed          the rows that settle the trust verdict fastest (aimed.ts)
+import type { QueueFilters, QueueItem, QueueOrder } from '../../shared/api/labels';
+import type { Db } from '../db/connection';
+import type { QueueColumns } from '../rows/index';
+import { aimedOrder } from './aimed';
+import { labelState, type LabelState } from './current';
+import { judgeClass, queueRows } from './queue-rows';
+
+export interface QueueRequest {
+  datasetId: string;
+  rowCount: number;
+  annotator: string;
+  order: QueueOrder;
+  filters: QueueFilters;
+  offset: number;
+  limit: number;
+}
+
+function matches(row: QueueColumns, filters: QueueFilters): boolean {
+  if (filters.task !== undefined && row.task !== filters.task) return false;
+  if (filters.category !== undefined && row.category !== filters.category) return false;
+  if (filters.reward !== undefined && judgeClass(row.reward) !== filters.reward) return false;
+  if (filters.judge_status !== undefined && row.judgeStatus !== filters.judge_status) return false;
+  return true;
+}
+
+function ordered(rows: readonly QueueColumns[], base: readonly number[], state: LabelState, request: QueueRequest): Array<{ index: number; why?: string }> {
+  const goldOf = (row: QueueColumns) => state.gold.get(row.rowKey) ?? row.goldState;
+  switch (request.order) {
+    case 'stratified':
+      return base.map((index) => ({ index }));
+    case 'unlabeled': {
+      const open: number[] = [];
+      const done: number[] = [];
+      for (const index of base) {
+        const row = rows[index];
+        (goldOf(row) === 'none' && !state.votes.get(row.rowKey)?.has(request.annotator) ? open : done).push(index);
+      }
+      return [...open, ...done].map((index) => ({ index }));
+    }
+    case 'disagreements': {
+      const between: Array<{ index: number; why: string }> = [];
+      const withJudge: Array<{ index: number; why: string }> = [];
+      for (const index of base) {
+        const row = rows[index];
+        const values = [...(state.votes.get(row.rowKey)?.values() ?? [])];
+        if (values.length > 1 && values.some((value) => value !== values[0])) between.push({ index, why: 'annotators disagree' });
+        else {
+          const gold = goldOf(row);
+          const judge = judgeClass(row.reward);
+          if (gold !== 'none' && judge !== 'ungraded' && gold !== judge) withJudge.push({ index, why: `gold ${gold}, judge ${judge}` });
+        }
+      }
+      return [...between, ...withJudge];
+    }
+    case 'aimed':
+      return aimedOrder(rows, base, state, request.annotator);
+  }
+}
+
+export function buildQueue(db: Db, request: QueueRequest) {
+  const { rows, byKey, stratified, facets } = queueRows(db, request.datasetId, request.rowCount);
+  const state = labelState(db, request.datasetId, (key) => {
+    const index = byKey.get(key);
+    return index === undefined ? undefined : rows[index].ordinal;
+  });
+  const filtered = Object.values(request.filters).some((value) => value !== undefined);
+  const base = filtered ? Array.from(stratified).filter((index) => matches(rows[index], request.filters)) : Array.from(stratified);
+  const order = ordered(rows, base, state, request);
+  const items: QueueItem[] = order.slice(request.offset, request.offset + request.limit).map(({ index, why }) => {
+    const row = rows[index];
+    const item: QueueItem = {
+      ordinal: row.ordinal,
+      row_key: row.rowKey,
+      scenario_id: row.scenarioId,
+      reward: row.reward,
+      judge_status: row.judgeStatus,
+      gold_state: state.gold.get(row.rowKey) ?? row.goldState,
+      my_label: state.votes.get(row.rowKey)?.get(request.annotator) ?? null,
+    };
+    if (why) item.why = why;
+    return item;
+  });
+  const perAnnotator = new Map<string, number>();
+  for (const votes of state.votes.values()) for (const annotator of votes.keys()) perAnnotator.set(annotator, (perAnnotator.get(annotator) ?? 0) + 1);
+  let goldRows = 0;
+  for (const row of rows) if ((state.gold.get(row.rowKey) ?? row.goldState) !== 'none') goldRows++;
+  return {
+    items,
+    total: order.length,
+    progress: {
+      rows: rows.length,
+      gold_rows: goldRows,
+      mine: perAnnotator.get(request.annotator) ?? 0,
+      annotators: [...perAnnotator].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([annotator, labeled]) => ({ annotator, labeled })),
+    },
+    facets,
+  };
+}
