@@ -1,5 +1,5 @@
 // labels.export: the current labels (each annotator's latest on each row, withdrawals left out) as JSONL in the
-// SDK's label format, {key, label, annotator, kind, ts, note?}, in the order they were given. Feeding the file to
+// SDK's label format, {key, label, annotator, kind, ts, note?}, in the order they were appended. Feeding the file to
 // attach_labels over the dataset's own rows gives back the gold the app shows.
 import fs from 'node:fs';
 import type { Db } from '../db/connection';
