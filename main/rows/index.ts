@@ -10,3 +10,4 @@ export { exportDataset, exportLines } from './export';
 export { deleteDataset, recoverInterruptedImports } from './delete-dataset';
 export { queueColumns, rowJsonByOrdinal, type QueueColumns } from './queue-columns';
 export { currentLabels, currentGoldRecords, goldStateWith } from './gold';
+export { readLabeledRows } from './labeled-rows';

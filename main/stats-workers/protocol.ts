@@ -11,8 +11,8 @@ export type StatsJobKind =
   | 'holdout_size'
   | 'decontaminate';
 
-/** Where a job's rows come from: a dataset the worker reads itself (read-only), or rows sent along. */
-export type RowSource = { dataset_id: string } | { rows: unknown[] };
+/** Where a job's rows come from: a dataset the worker reads itself (read-only; labeled_only: just its gold rows), or rows sent along. */
+export type RowSource = { dataset_id: string; labeled_only?: boolean } | { rows: unknown[] };
 
 export interface StatsJobRequest {
   kind: StatsJobKind;

@@ -63,6 +63,12 @@ export const judgeTrustInput = z.object({
   flip_flag: z.number().optional(),
   max_skipped_share: z.number().optional(),
   judge_name: z.string().optional(),
+  /**
+   * Read only the rows that carry a gold (the labeling desk's live panel: a few rows re-read after each label, not
+   * the whole dataset). The report is judge_trust over those rows: the same agreement, kappa, halves, length bias
+   * and verdict; n_rows and agreement.n_skipped count the gold rows only. Gold is read from gold_reward.
+   */
+  labeled_only: z.boolean().optional(),
 });
 
 export const compareInput = z.object({

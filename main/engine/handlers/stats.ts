@@ -1,7 +1,7 @@
 // Handlers for the stats domain: every statistic runs in the worker pool, never on the engine's thread.
 import { randomUUID } from 'node:crypto';
 import type { statsApi } from '../../../shared/api/stats';
-import { readDatasetRows } from '../../rows/index';
+import { readDatasetRows, readLabeledRows } from '../../rows/index';
 import { existingStatsPool, runStatistic } from '../../stats-workers/engine-pool';
 import type { RowSource, StatsJobKind, StatsJobOutput, StatsJobRequest } from '../../stats-workers/protocol';
 import type { EngineContext } from '../context';
@@ -9,9 +9,10 @@ import { requireDataset } from './datasets';
 import type { HandlerMap } from './types';
 
 /** A dataset as a row source: workers read it themselves, unless the database lives only in this process. */
-function source(ctx: EngineContext, id: string): RowSource {
+function source(ctx: EngineContext, id: string, labeledOnly = false): RowSource {
   requireDataset(ctx, id);
-  return ctx.dbPath === ':memory:' ? { rows: readDatasetRows(ctx.db, id) } : { dataset_id: id };
+  if (ctx.dbPath === ':memory:') return { rows: labeledOnly ? readLabeledRows(ctx.db, id) : readDatasetRows(ctx.db, id) };
+  return labeledOnly ? { dataset_id: id, labeled_only: true } : { dataset_id: id };
 }
 
 /** Only the keyword arguments the caller gave; the statistics apply the SDK's defaults to the rest. */
@@ -56,7 +57,8 @@ export const statsHandlers: HandlerMap<keyof typeof statsApi> = {
   },
   'stats.judgeTrust': async (input, ctx) => {
     const judge = input.judge ? { spec: input.judge, rubricFile: input.rubric_file } : undefined;
-    const out = await runJob(ctx, 'stats.judgeTrust', 'judge_trust', { rows: source(ctx, input.dataset_id) }, input, ['dataset_id', 'judge', 'rubric_file'], judge);
+    const rows = source(ctx, input.dataset_id, input.labeled_only === true);
+    const out = await runJob(ctx, 'stats.judgeTrust', 'judge_trust', { rows }, input, ['dataset_id', 'judge', 'rubric_file', 'labeled_only'], judge);
     return { job_id: out.job_id, report: out.report };
   },
   'stats.compare': async (input, ctx) => {
