@@ -5,6 +5,7 @@ import { useConnection } from '../store/connection-store';
 import { hrefFor, useRoute, type Section } from '../store/route-store';
 import { DatasetPage } from './datasets/dataset-page';
 import { DatasetsPage } from './datasets/datasets-page';
+import { LabelPage } from './label/label-page';
 import { PlannedPage } from './planned-page';
 import { RunScreens } from './runs/run-screens';
 import { SettingsPage } from './settings/settings-page';
@@ -39,6 +40,7 @@ function ConnectionBanner() {
 function Page() {
   const route = useRoute((s) => s.route);
   if (route.section === 'settings') return <SettingsPage />;
+  if (route.section === 'label') return <LabelPage id={route.id} />;
   if (route.section !== 'runs') return <PlannedPage section={route.section} />;
   if (route.page === 'dataset' && route.id) return <DatasetPage id={route.id} tab={route.tab} />;
   if (route.page === 'new-run' || route.page === 'run' || route.page === 'models') return <RunScreens route={route} />;

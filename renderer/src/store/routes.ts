@@ -3,8 +3,8 @@ export type Section = 'runs' | 'label' | 'compare' | 'sync' | 'settings';
 
 export interface Route {
   section: Section;
-  /** Under "Runs and datasets": which page. */
-  page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'none';
+  /** Under "Runs and datasets": which page; under Label, 'label' with the dataset's id. */
+  page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'label' | 'none';
   id: string | null;
   tab: 'rows' | 'measure';
 }
@@ -25,12 +25,14 @@ export function parseHash(hash: string): Route {
     return base;
   }
   if (head === 'models') return { ...base, page: 'models' };
+  if (head === 'label') return { ...base, section: 'label', page: id ? 'label' : 'none', id: id ?? null };
   if ((SECTIONS as string[]).includes(head)) return { ...base, section: head as Section, page: 'none' };
   return base;
 }
 
 export function hrefFor(route: Partial<Route> & { section?: Section }): string {
   const section = route.section ?? 'runs';
+  if (section === 'label' && route.id) return `#/label/${encodeURIComponent(route.id)}`;
   if (section !== 'runs') return `#/${section}`;
   switch (route.page) {
     case 'dataset':
