@@ -9,6 +9,7 @@ type Row = Record<string, unknown>;
 
 const PAGE = 200;
 const PREFETCH = 4;
+const PROGRESS_DELAY_MS = 800;
 const ANNOTATOR_KEY = 'while-desk.annotator';
 
 export interface Progress {
@@ -93,11 +94,12 @@ export const useLabel = create<LabelState>((set, get) => {
     if (index > items.length - 20 && items.length < get().total) void loadPage(items.length);
   }
 
-  let pageInFlight: number | null = null;
+  let pageInFlight: string | null = null;
   async function loadPage(offset: number): Promise<void> {
     const { datasetId, annotator, order, filters } = get();
-    if (!datasetId || pageInFlight === offset) return;
-    pageInFlight = offset;
+    const asked = `${generation}:${offset}`;
+    if (!datasetId || pageInFlight === asked) return;
+    pageInFlight = asked;
     const mine = generation;
     try {
       const out = await desk.call('labels.queue', { dataset_id: datasetId, annotator, order, filters, offset, limit: PAGE });
@@ -111,7 +113,7 @@ export const useLabel = create<LabelState>((set, get) => {
     } catch (error) {
       if (mine === generation) set({ loading: false, error: errorText(error) });
     } finally {
-      if (pageInFlight === offset) pageInFlight = null;
+      if (pageInFlight === asked) pageInFlight = null;
     }
   }
 
@@ -121,11 +123,30 @@ export const useLabel = create<LabelState>((set, get) => {
     void loadPage(0);
   }
 
+  // Everyone's progress is re-read a while after labels land (a light labels.queue call), not after each one.
+  let progressTimer: ReturnType<typeof setTimeout> | null = null;
+  function refreshProgress(): void {
+    if (progressTimer) return;
+    progressTimer = setTimeout(() => {
+      progressTimer = null;
+      const { datasetId, annotator, order, filters } = get();
+      if (!datasetId) return;
+      const mine = generation;
+      desk.call('labels.queue', { dataset_id: datasetId, annotator, order, filters, offset: 0, limit: 0 }).then(
+        (out) => mine === generation && set({ progress: out.progress }),
+        () => undefined,
+      );
+    }, PROGRESS_DELAY_MS);
+  }
+
   function store(rowKey: string, value: 0 | 1 | null, note: string | undefined, rollback: () => void): void {
     const { datasetId, annotator } = get();
     if (!datasetId) return;
     desk.call('labels.append', { dataset_id: datasetId, row_key: rowKey, annotator, kind: 'human', value, note }).then(
-      () => set((s) => ({ stored: s.stored + 1 })),
+      () => {
+        set((s) => ({ stored: s.stored + 1 }));
+        refreshProgress();
+      },
       (error: unknown) => {
         rollback();
         set({ error: `The label for ${rowKey} was not stored: ${errorText(error)}` });
