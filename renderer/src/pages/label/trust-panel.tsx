@@ -30,7 +30,7 @@ export function TrustPanel({ datasetId }: { datasetId: string }) {
   const length = (report?.length_sensitivity ?? {}) as Obj;
   const warnings = Array.isArray(report?.warnings) ? (report?.warnings as string[]) : [];
   return (
-    <aside className="trust-panel" aria-label="Judge trust" aria-busy={trust.busy || undefined} data-testid="trust-panel" data-stored={stored}>
+    <aside className="trust-panel" aria-label="Judge trust" aria-busy={trust.busy || undefined} data-testid="trust-panel" data-stored={stored} data-trust-for={trust.loadedFor?.split(':').pop() ?? ''}>
       <h2>Judge trust</h2>
       {trust.error && <p className="error-text" role="alert">{trust.error}</p>}
       {view && (
