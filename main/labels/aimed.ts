@@ -1,8 +1,11 @@
 // The aimed queue: the rows whose labels settle the judge's trust verdict fastest (docs/labels.md, "Aimed").
 // 1. Rows where the annotators disagree (or tie) and this annotator has not voted: one label there decides a gold.
-// 2. Then graded rows this annotator has not labeled, taking judge-pass and judge-fail rows in turn so the gold
-//    keeps both classes level (kappa and the halves need both; a one-class sample measures little), and within a
-//    class first the tasks, then the categories, with the fewest gold rows so far (one row per task before a
+// 2. Then graded rows this annotator has not labeled, balanced by judge class: each class kept at its share of
+//    the dataset's graded rows (the class furthest under its share goes next), so judge-fail rows arrive from the
+//    start and the sample's agreement and leak rate estimate the dataset's. A 50/50 sample does not: it
+//    over-counts the rarer class and, measured on a seeded run, misjudged a judge that passes failures in
+//    17 of 40 runs (docs/labels.md, "Aimed"). Within a
+//    class, first the tasks, then the categories, with the fewest gold rows so far (one row per task before a
 //    second), ties in the dataset's seeded order.
 // Ungraded rows are left out: without a judge verdict a label cannot move agreement.
 import type { QueueColumns } from '../rows/index';
@@ -25,7 +28,10 @@ export function aimedOrder(rows: readonly QueueColumns[], candidates: readonly n
   const taskGold = new Map<string, number>();
   const categoryGold = new Map<string, number>();
   const classGold = { pass: 0, fail: 0 };
+  const classSize = { pass: 0, fail: 0 };
   for (const row of rows) {
+    const graded = judgeClass(row.reward);
+    if (graded !== 'ungraded') classSize[graded]++;
     if (goldOf(row) === 'none') continue;
     taskGold.set(row.task, (taskGold.get(row.task) ?? 0) + 1);
     if (row.category !== null) categoryGold.set(row.category, (categoryGold.get(row.category) ?? 0) + 1);
@@ -60,10 +66,19 @@ export function aimedOrder(rows: readonly QueueColumns[], candidates: readonly n
   while (taken.pass < byClass.pass.length || taken.fail < byClass.fail.length) {
     const passLeft = taken.pass < byClass.pass.length;
     const failLeft = taken.fail < byClass.fail.length;
-    const kind: 'pass' | 'fail' = !failLeft ? 'pass' : !passLeft ? 'fail' : classGold.pass + taken.pass <= classGold.fail + taken.fail ? 'pass' : 'fail';
+    const have = { pass: classGold.pass + taken.pass, fail: classGold.fail + taken.fail };
+    let kind: 'pass' | 'fail';
+    if (!failLeft) kind = 'pass';
+    else if (!passLeft) kind = 'fail';
+    else {
+      // The class furthest under its share of the dataset.
+      const all = have.pass + have.fail;
+      const share = classSize.pass / (classSize.pass + classSize.fail);
+      kind = have.pass - share * all <= have.fail - (1 - share) * all ? 'pass' : 'fail';
+    }
     const pick = byClass[kind][taken[kind]++];
-    const fewer = kind === 'pass' ? 'judge-pass' : 'judge-fail';
-    const why = pick.task === 0 ? `a task with no gold yet; ${fewer} rows are the thinner class` : `${fewer} rows are the thinner class among the gold`;
+    const side = kind === 'pass' ? 'judge-pass' : 'judge-fail';
+    const why = pick.task === 0 ? `a task with no gold yet; ${side} rows are under their share` : `${side} rows are under their share of the gold`;
     out.push({ index: pick.index, why });
   }
   return out;
