@@ -18,8 +18,8 @@ const candidates = {
   'import-worker': 'main/datasets/import-worker.ts',
   'stats-worker': 'main/stats-workers/stats-worker.ts',
   'checkpoint-worker': 'main/db/checkpoint-worker.ts',
-  'llama-child': 'main/sim/llama/llama-child.ts',
-  'llama-agent': 'main/sim/llama/llama-agent.ts', // bench-only: test/bench/llama-tokens.bench.mjs
+  'llama-child': 'main/agents/llama/llama-child.ts',
+  'llama-agent': 'main/agents/llama/llama-agent.ts', // bench-only: test/bench/llama-tokens.bench.mjs
 };
 /** zod bundles the messages of some sixty languages; the engine speaks English only. Halves zod's load time. */
 const zodEnglishOnly = {

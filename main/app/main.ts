@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, session, shell } from 'electron';
 import { startEngineProcess, type EngineProcess } from './engine-process';
+import { handleFileDialogs } from './file-dialog';
 import { CONTENT_SECURITY_POLICY, isAppUrl, isSafeExternalUrl } from './security';
 
 const appRoot = app.getAppPath();
@@ -59,6 +60,7 @@ function hardenSessions(): void {
 app.enableSandbox();
 void app.whenReady().then(() => {
   hardenSessions();
+  handleFileDialogs(indexUrl);
   engine = startEngineProcess(appRoot, electronSqliteBinding());
   createWindow();
   app.on('activate', () => {

@@ -1,5 +1,6 @@
 // Security rules of the desktop shell, kept free of `electron` imports so they are unit-tested under Node.
 
+import { FILE_KINDS, type FileKind } from '../../shared/api/file-kinds';
 import { contentSecurityPolicy } from '../../shared/csp';
 
 /** The desktop window's CSP: the renderer talks to the engine over a MessagePort, so it opens no connections. */
@@ -38,4 +39,13 @@ export function isWhileHost(raw: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The open dialog's filters for one kind of file: its own extensions first, then any file. */
+export function dialogFilters(kind: FileKind): Array<{ name: string; extensions: string[] }> {
+  const { label, extensions } = FILE_KINDS[kind];
+  return [
+    { name: label, extensions: [...extensions] },
+    { name: 'All files', extensions: ['*'] },
+  ];
 }

@@ -1,11 +1,27 @@
 // Opens the engine the CLI commands share, on `--db PATH`, WHILE_DESK_DB, or the app's default database.
-import { createEngine, type Engine } from '../engine/engine';
+import fs from 'node:fs';
+import { createEngine, engineDbPath, type Engine } from '../engine/engine';
 
-export async function withEngine<T>(dbPath: string | undefined, work: (engine: Engine) => Promise<T>): Promise<T> {
+export interface WithEngineOptions {
+  /**
+   * A command that writes (run, import) and is refused leaves no database behind that it alone created: when the
+   * file did not exist before and holds no dataset after the refusal, it is removed with its -wal and -shm files.
+   */
+  discardIfRefused?: boolean;
+}
+
+export async function withEngine<T>(dbPath: string | undefined, work: (engine: Engine) => Promise<T>, options: WithEngineOptions = {}): Promise<T> {
+  const file = engineDbPath(dbPath);
+  const existed = file === ':memory:' || fs.existsSync(file);
   const engine = createEngine({ dbPath });
+  let discard = false;
   try {
     return await work(engine);
+  } catch (error) {
+    if (options.discardIfRefused && !existed) discard = (await engine.call('datasets.list', {}).catch(() => [1])).length === 0;
+    throw error;
   } finally {
     await engine.close();
+    if (discard) for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
   }
 }

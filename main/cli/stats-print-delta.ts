@@ -1,28 +1,13 @@
 // Readable delta_report and compare_runs output: the headline word, a metric table, then every warning.
+import { headlineWord } from '../../shared/stats/delta-headline';
 import { fmt } from './stats-print';
+
+export { headlineWord };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const signed = (v: unknown) => (typeof v === 'number' ? `${v >= 0 ? '+' : ''}${v.toFixed(3)}` : 'n/a');
 const list = (v: unknown) => (Array.isArray(v) && v.length ? v.join(', ') : 'none');
-
-/** The SDK's printed headline word (stats-semantics 8, step 19). */
-export function headlineWord(r: Obj): string {
-  const causes = Array.isArray(r.not_comparable) ? (r.not_comparable as string[]) : [];
-  if (causes.length) return `${r.ok ? '' : 'FAIL: '}NOT COMPARABLE (${causes.join(', ')})`;
-  if (!r.ok) return 'FAIL';
-  const words: Record<string, string> = {
-    moved_unreplicated: 'INCONCLUSIVE (no re-run floor: re-run each side to confirm)',
-    moved: 'PASS',
-    within_eval_noise: 'NO DIFFERENCE (within eval noise)',
-    no_change_detected: 'NO DIFFERENCE',
-    insufficient_data: 'INSUFFICIENT DATA',
-    moved_the_wrong_way: 'FAIL',
-    target_not_measured: 'TARGET NOT MEASURED',
-    unresolved: 'UNRESOLVED',
-  };
-  return words[String(r.target_verdict ?? r.headline_verdict)] ?? String(r.headline_verdict ?? 'n/a').toUpperCase();
-}
 
 function metricRow(name: string, m: Obj): string {
   const noise = typeof m.noise_band === 'number' ? `band ${fmt(m.noise_band)}${m.within_noise ? ' (within)' : ''}` : '';

@@ -9,6 +9,7 @@ import { detectableEffect, holdoutSize } from '../../shared/stats/sizing';
 import { decontaminateAsync } from '../../shared/stats/decontaminate';
 import { deltaReport } from '../../shared/stats/delta-report';
 import { judgeFunctions } from './judge-functions';
+import { platformFunctions } from './platform-functions';
 import type { CaseInvoker } from './types';
 
 type Kw = Record<string, unknown>;
@@ -81,4 +82,4 @@ const statsFunctions: Record<string, CaseInvoker> = {
   },
 };
 
-export const caseFunctions: Record<string, CaseInvoker> = { ...statsFunctions, ...judgeFunctions };
+export const caseFunctions: Record<string, CaseInvoker> = { ...statsFunctions, ...judgeFunctions, ...platformFunctions };

@@ -24,6 +24,8 @@ interface CaseFile {
   call?: CallSpec;
   calls?: CallSpec[];
   judge?: { name: string };
+  /** What the platform holds for the call (e.g. `platform.behaviors` for noise_floor). */
+  platform?: unknown;
 }
 
 function readJsonl(file: string): unknown[] {
@@ -90,7 +92,7 @@ export async function runCase(caseDir: string, judgesDir: string, outDir: string
   }
   try {
     const judge = spec.judge ? await loadJudge(judgesDir, spec.judge.name) : undefined;
-    const env = { judge };
+    const env = { judge, platform: spec.platform };
     const one = async (call: CallSpec) => {
       const args = substitute(call.args ?? [], caseDir, judge) as unknown[];
       const kwargs = substitute(call.kwargs ?? {}, caseDir, judge) as Record<string, unknown>;

@@ -6,5 +6,5 @@ export type ConformanceJudge = (row: Record<string, unknown>) => Promise<unknown
 /** Calls one statistics function with a case's (already substituted) args and kwargs. */
 export type CaseInvoker = (
   call: { args: unknown[]; kwargs: Record<string, unknown> },
-  env: { judge?: (row: Record<string, unknown>) => Promise<unknown> },
+  env: { judge?: (row: Record<string, unknown>) => Promise<unknown>; platform?: unknown },
 ) => Promise<{ result: unknown; aux?: unknown }>;

@@ -9,6 +9,9 @@ import type { EngineContext } from './context';
 import type { SecretStore } from './secret-store';
 import { handlers } from './handlers/index';
 
+/** Where an engine opened with this `dbPath` keeps its database (clients check for it before opening one). */
+export { resolveDbPath as engineDbPath };
+
 export interface EngineOptions extends OpenOptions {
   dbPath?: string;
   /** The desktop app's keychain; agents then also find keys there (api-key.ts). */

@@ -1,7 +1,7 @@
 // Engine host for the desktop app: runs in an Electron utilityProcess (plain Node APIs, no `electron` import).
 // Electron main hands it one MessagePort per window; the renderer talks to the engine directly over that port.
 import type { RpcMessage } from '../../shared/api/rpc';
-import { setKeychainLookup } from '../sim/agents/api-key';
+import { setKeychainLookup } from '../agents/api-key';
 import { createEngine } from './engine';
 import { parentSecretStore } from './parent-secret-store';
 import { serveRpc } from './rpc-server';

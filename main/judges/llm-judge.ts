@@ -1,7 +1,7 @@
 // `--judge llm:<agent spec> --rubric FILE`: an agent grades each row against a rubric and answers with structured JSON.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { Agent } from '../sim/agent-types';
+import type { Agent } from '../agents/agent-types';
 import type { JudgeVerdict, RowJudge } from './judge-types';
 import { judgePayload } from './llm-payload';
 import { parseLlmVerdict } from './llm-verdict';

@@ -1,8 +1,9 @@
-// Builds a judge from its spec: FILE.mjs / FILE.js (a JS module), FILE.json (built-in rules), llm:<agent spec> (an LLM judge).
+// Builds a judge from its settings (shared/schema/run-settings.ts): a JS module, a rules file, or an LLM judge.
 import path from 'node:path';
-import type { Agent } from '../sim/agent-types';
-import { createAgent } from '../sim/agents/create-agent';
-import { openAiAgentFromSpec } from '../sim/agents/openai-agent';
+import { judgeFromSpec } from '../../shared/schema/agent-spec';
+import { judgeSettings, type AgentSettings, type JudgeSettings, type JudgeSettingsInput } from '../../shared/schema/run-settings';
+import type { Agent } from '../agents/agent-types';
+import { createAgent } from '../agents/create-agent';
 import type { RowJudge } from './judge-types';
 import { LLM_JUDGE_MAX_TOKENS, createLlmJudge, readRubricFile } from './llm-judge';
 import { verdictResponseFormat } from './llm-verdict';
@@ -10,50 +11,50 @@ import { loadModuleJudge } from './module-judge';
 import { loadRulesJudge } from './rules-judge';
 
 export interface LoadJudgeOptions {
-  /** --rubric FILE (llm judges). `rubric` is the same, as the run engine names it. */
-  rubricFile?: string;
-  rubric?: string;
   /** Relative paths resolve here (default: the process's working folder). */
   cwd?: string;
-  /** Ask the LLM judge for a 1..5 Likert score mapped to 0..1 (a JSON rubric can ask for it too). */
-  likert?: boolean;
-  /** Per-row deadline. */
+  /** Per-row deadline; default: the settings' timeout_s. */
   timeoutMs?: number;
-  /** llm judges: requests in flight, the key's environment variable, the seed for agents that take one. */
+  /** llm judges: requests in flight, the seed for agents that take one. */
   concurrency?: number;
-  apiKeyEnv?: string;
   seed?: number;
+  /** Only for a spec string (see judgeSettingsOf): --rubric, --likert, --api-key-env. */
+  rubricFile?: string;
+  rubric?: string;
+  likert?: boolean;
+  apiKeyEnv?: string;
 }
 
-async function judgeAgent(spec: string, likert: boolean, options: LoadJudgeOptions): Promise<Agent> {
-  if (spec.startsWith('openai:')) {
-    // A judge samples at temperature 0 with a short reply budget (sdk-semantics §5.3), its reply constrained to the verdict schema.
-    return openAiAgentFromSpec(spec, {
-      apiKeyEnv: options.apiKeyEnv,
-      concurrency: options.concurrency,
-      temperature: 0,
-      maxTokens: LLM_JUDGE_MAX_TOKENS,
-      responseFormat: verdictResponseFormat(likert),
-    });
-  }
-  return createAgent(spec, { seed: options.seed, apiKeyEnv: options.apiKeyEnv, concurrency: options.concurrency });
+/**
+ * Settings as given, or (for callers that still hold a command-line spelling: grade, the stats worker's judge_trust)
+ * a spec string read with the same parser as the CLI's.
+ */
+export function judgeSettingsOf(judge: JudgeSettingsInput | string, options: LoadJudgeOptions = {}): JudgeSettings {
+  if (typeof judge !== 'string') return judgeSettings.parse(judge);
+  return judgeFromSpec(
+    judge,
+    { rubric_path: options.rubricFile ?? options.rubric ?? null, likert: options.likert, agent: { api_key_env: options.apiKeyEnv } },
+    process.env,
+  );
 }
 
-export async function loadJudge(spec: string, options: LoadJudgeOptions = {}): Promise<RowJudge> {
-  const trimmed = spec.trim();
+async function judgeAgent(agent: AgentSettings, likert: boolean, options: LoadJudgeOptions): Promise<Agent> {
+  // A judge samples at temperature 0 with a short reply budget (sdk-semantics §5.3), its reply constrained to the verdict schema.
+  const pinned = agent.kind === 'openai' ? { temperature: 0, maxTokens: LLM_JUDGE_MAX_TOKENS, responseFormat: verdictResponseFormat(likert) } : {};
+  return createAgent(agent, { seed: options.seed, concurrency: options.concurrency, ...pinned });
+}
+
+export async function loadJudge(judge: JudgeSettingsInput | string, options: LoadJudgeOptions = {}): Promise<RowJudge> {
+  const settings = judgeSettingsOf(judge, options);
   const resolve = (file: string) => path.resolve(options.cwd ?? process.cwd(), file);
-  const rubricFile = options.rubricFile ?? options.rubric;
-  if (trimmed.startsWith('llm:')) {
-    const agentSpec = trimmed.slice('llm:'.length).trim();
-    if (!agentSpec) throw new Error('--judge llm: needs an agent spec, e.g. llm:openai:MODEL@http://127.0.0.1:8000/v1');
-    const rubric = rubricFile ? readRubricFile(resolve(rubricFile)) : null;
-    const likert = options.likert ?? rubric?.likert ?? false;
-    const agent = await judgeAgent(agentSpec, likert, options);
-    return createLlmJudge({ agent, rubric: rubric?.rubric ?? null, likert, timeoutMs: options.timeoutMs });
+  if (settings.kind === 'llm') {
+    const rubric = settings.rubric_path ? readRubricFile(resolve(settings.rubric_path)) : null;
+    const likert = options.likert ?? (settings.likert || (rubric?.likert ?? false));
+    const timeoutMs = options.timeoutMs ?? (settings.timeout_s === null ? undefined : settings.timeout_s * 1000);
+    const agent = await judgeAgent(settings.agent, likert, options);
+    return createLlmJudge({ agent, rubric: rubric?.rubric ?? null, likert, timeoutMs });
   }
-  if (rubricFile) throw new Error('--rubric only goes with an LLM judge (--judge llm:<agent spec>)');
-  const lower = trimmed.toLowerCase();
-  if (lower.endsWith('.mjs') || lower.endsWith('.js')) return loadModuleJudge(resolve(trimmed), { timeoutMs: options.timeoutMs });
-  if (lower.endsWith('.json')) return loadRulesJudge(resolve(trimmed));
-  throw new Error(`unknown judge "${spec}": give a JS module (FILE.mjs), a rules file (FILE.json) or llm:<agent spec> with --rubric FILE`);
+  const timeoutMs = options.timeoutMs ?? settings.timeout_s * 1000;
+  if (settings.kind === 'module') return loadModuleJudge(resolve(settings.path), { timeoutMs });
+  return loadRulesJudge(resolve(settings.path));
 }

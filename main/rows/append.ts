@@ -3,7 +3,7 @@
 // in place. Each call is one transaction that also bumps the dataset's version and row count.
 import type { Db } from '../db/connection';
 import { bumpVersion } from '../db/changes';
-import { copyBlockRow, type BlockColumn } from './block-columns';
+import { bindBlockRows, type BlockColumn } from './block-columns';
 import { INSERT_COLUMNS, ROW_COLUMNS, ROW_PLACEHOLDERS, VALUES_PER_ROW, type StoredRow } from './columns';
 
 /** Rows as a parse worker ships them: columnar values, and each row's JSON as a span of the block's bytes. */
@@ -55,27 +55,37 @@ const statementsByDb = new WeakMap<Db, Statements>();
 
 const countOf = (rows: RowsToAppend) => (Array.isArray(rows) ? rows.length : rows.block.count);
 
-/** Writes row i's bind values at `at`: dataset, ordinal, the indexed columns, then the JSON. */
-function bindRow(out: unknown[], at: number, datasetId: string, rows: RowsToAppend, i: number): void {
-  out[at++] = datasetId;
+/** Binds `count` rows from row `from` into `out` (VALUES_PER_ROW each): dataset, ordinal, the columns, the JSON. */
+function bindRows(out: unknown[], datasetId: string, rows: RowsToAppend, from: number, count: number): void {
   if (Array.isArray(rows)) {
-    const row = rows[i] as unknown as Record<string, unknown>;
-    out[at++] = row.ordinal;
-    for (const spec of ROW_COLUMNS) out[at++] = row[spec.key];
-    out[at] = row.json;
+    for (let j = 0; j < count; j++) {
+      const row = rows[from + j] as unknown as Record<string, unknown>;
+      let at = j * VALUES_PER_ROW;
+      out[at++] = datasetId;
+      out[at++] = row.ordinal;
+      for (const spec of ROW_COLUMNS) out[at++] = row[spec.key];
+      out[at] = row.json;
+    }
     return;
   }
   const { block, firstOrdinal } = rows;
-  out[at++] = firstOrdinal + i;
-  at = copyBlockRow(block.columns, i, out, at);
-  // A plain Uint8Array view: SQLite takes any byte view, and a Buffer costs V8 several times more to make.
-  out[at] = block.rewritten[i] ?? new Uint8Array(block.bytes.buffer, block.bytes.byteOffset + block.starts[i], block.ends[i] - block.starts[i]);
+  const { buffer, byteOffset } = block.bytes;
+  for (let j = 0; j < count; j++) {
+    const i = from + j;
+    const at = j * VALUES_PER_ROW;
+    out[at] = datasetId;
+    out[at + 1] = firstOrdinal + i;
+    // A plain Uint8Array view: SQLite takes any byte view, and a Buffer costs V8 several times more to make.
+    out[at + VALUES_PER_ROW - 1] = block.rewritten[i] ?? new Uint8Array(buffer, byteOffset + block.starts[i], block.ends[i] - block.starts[i]);
+  }
+  bindBlockRows(block.columns, from, count, out, VALUES_PER_ROW, 2);
 }
 
 function statements(db: Db): Statements {
   const found = statementsByDb.get(db);
   if (found) return found;
   const pending: unknown[] = new Array(ROWS_PER_STATEMENT * VALUES_PER_ROW);
+  const one: unknown[] = new Array(VALUES_PER_ROW);
   const made: Statements = {
     single: db.prepare(insertSql(1, false)),
     multi: db.prepare(insertSql(ROWS_PER_STATEMENT, false)),
@@ -86,25 +96,24 @@ function statements(db: Db): Statements {
       const landed: number[] = [];
       try {
         if (skipFilled) {
-          const one = pending.slice(0, VALUES_PER_ROW);
           for (let i = 0; i < count; i++) {
-            bindRow(one, 0, datasetId, rows, i);
+            bindRows(one, datasetId, rows, i, 1);
             if (made.singleSkipping.run(one).changes > 0) landed.push(i);
           }
         } else {
           let i = 0;
           for (; i + ROWS_PER_STATEMENT <= count; i += ROWS_PER_STATEMENT) {
-            for (let j = 0; j < ROWS_PER_STATEMENT; j++) bindRow(pending, j * VALUES_PER_ROW, datasetId, rows, i + j);
+            bindRows(pending, datasetId, rows, i, ROWS_PER_STATEMENT);
             made.multi.run(pending);
           }
-          const one = pending.slice(0, VALUES_PER_ROW);
           for (; i < count; i++) {
-            bindRow(one, 0, datasetId, rows, i);
+            bindRows(one, datasetId, rows, i, 1);
             made.single.run(one);
           }
         }
       } finally {
         pending.fill(undefined); // let go of the rows' text
+        one.fill(undefined);
       }
       const appended = skipFilled ? landed.length : count;
       if (appended > 0) bumpVersion(db, datasetId, appended);

@@ -11,7 +11,11 @@ interface Shipper {
   get(array: BlockColumn, i: number): unknown;
 }
 
+/** A column the block leaves out: the writer binds null (see Ship 'later'). */
+const NOT_SHIPPED: Shipper = { create: () => [], put: () => undefined, get: () => null };
+
 function shipper(ship: Ship): Shipper {
+  if (ship === 'later') return NOT_SHIPPED;
   if (ship === 'text') {
     return {
       create: () => [],
@@ -46,6 +50,8 @@ function shipper(ship: Ship): Shipper {
 
 const SHIPPERS = ROW_COLUMNS.map((spec) => shipper(spec.ship));
 const READERS = ROW_COLUMNS.map((spec) => spec.read as (row: Obj) => unknown);
+/** The columns a parse worker reads and ships; the others stay null in its blocks. */
+const SHIPPED = ROW_COLUMNS.flatMap((spec, c) => (spec.ship === 'later' ? [] : [c]));
 
 export function newBlockColumns(capacity: number): BlockColumn[] {
   return SHIPPERS.map((ship) => ship.create(capacity));
@@ -53,13 +59,34 @@ export function newBlockColumns(capacity: number): BlockColumn[] {
 
 /** Reads every indexed column of `row` into position i. */
 export function putBlockRow(columns: BlockColumn[], i: number, row: Obj): void {
-  for (let c = 0; c < SHIPPERS.length; c++) SHIPPERS[c].put(columns[c], i, READERS[c](row));
+  for (const c of SHIPPED) SHIPPERS[c].put(columns[c], i, READERS[c](row));
 }
 
-/** Copies row i's column values into `out` from position `at` (the writer's bind array), in column order. */
-export function copyBlockRow(columns: BlockColumn[], i: number, out: unknown[], at: number): number {
-  for (let c = 0; c < SHIPPERS.length; c++) out[at++] = SHIPPERS[c].get(columns[c], i);
-  return at;
+/**
+ * Copies the column values of rows [from, from + count) into the writer's bind array: row j's values start at
+ * out[j * stride + offset], in column order. Column by column, so each inner loop reads one kind of array (the
+ * writer's hot path: a loop per row over mixed columns costs an import a fifth of its write time).
+ */
+export function bindBlockRows(columns: BlockColumn[], from: number, count: number, out: unknown[], stride: number, offset: number): void {
+  ROW_COLUMNS.forEach((spec, c) => {
+    const ship = spec.ship;
+    const at = offset + c;
+    if (ship === 'later') {
+      for (let j = 0; j < count; j++) out[j * stride + at] = null;
+    } else if (ship === 'number') {
+      const array = columns[c] as Float64Array;
+      for (let j = 0; j < count; j++) {
+        const value = array[from + j];
+        out[j * stride + at] = Number.isNaN(value) ? null : value;
+      }
+    } else if (ship === 'text' || ship === 'count') {
+      const array = columns[c] as Array<string | null> | Int32Array;
+      for (let j = 0; j < count; j++) out[j * stride + at] = array[from + j];
+    } else {
+      const array = columns[c] as Uint8Array;
+      for (let j = 0; j < count; j++) out[j * stride + at] = ship.oneOf[array[from + j]];
+    }
+  });
 }
 
 /** Row i's values keyed by column (tests, and callers off the hot path). */

@@ -11,8 +11,9 @@ type Obj = Record<string, unknown>;
 /**
  * How a column travels from a parse worker, in a typed array where it can: 'text' a string array (null kept),
  * 'number' a Float64Array (NaN for null), 'count' an Int32Array (never null), or one of a few strings (a byte).
+ * 'later': not shipped at all; an imported row stores null and the rows module fills it when first needed.
  */
-export type Ship = 'text' | 'number' | 'count' | { oneOf: readonly string[] };
+export type Ship = 'text' | 'number' | 'count' | 'later' | { oneOf: readonly string[] };
 
 interface ColumnSpec<K extends string, V> {
   /** The TypeScript name in StoredRow. */
@@ -48,7 +49,10 @@ export const ROW_COLUMNS = [
   column({ key: 'goldState', column: 'gold_state', sql: 'TEXT', ship: { oneOf: GOLD_STATES }, read: goldStateOf }),
   column({ key: 'replyLength', column: 'reply_length', sql: 'INTEGER', ship: 'count', read: (row) => replyLength(row) }),
   // attach_labels' row_key (rollout_id, else scenario_id#rollout_index, else the prompt hash): what labels name.
-  column({ key: 'rowKey', column: 'row_key', sql: 'TEXT', ship: 'text', read: (row) => rowKey(row) }),
+  // Rows appended as objects (runs, grading) carry it; an import leaves it null, filled for the whole dataset when
+  // it is first labeled (row-keys.ts): keys arrive in no order, and indexing them during a bulk import would cost
+  // it a third of its write time.
+  column({ key: 'rowKey', column: 'row_key', sql: 'TEXT', ship: 'later', read: (row) => rowKey(row) }),
 ] as const;
 
 type Columns = (typeof ROW_COLUMNS)[number];

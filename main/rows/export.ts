@@ -8,6 +8,7 @@ import type { Db } from '../db/connection';
 import { withGold } from './gold';
 import { labelsByRowKey, type LabelRecord } from './labels';
 import { rowPages } from './read';
+import { storedRowKey } from './row-keys';
 
 function exportedJson(json: string, labels: readonly LabelRecord[] | undefined): string {
   if (!labels || labels.length === 0) return exportRowJson(json);
@@ -19,9 +20,9 @@ export function exportLines(db: Db, datasetId: string, offset: number, limit: nu
   const stored = db
     .prepare('SELECT row_key, row_json FROM rows WHERE dataset_id = ? ORDER BY ordinal LIMIT ? OFFSET ?')
     .all(datasetId, limit, offset) as Array<{ row_key: string | null; row_json: string }>;
-  const labels = labelsByRowKey(db, datasetId, stored.flatMap((row) => (row.row_key === null ? [] : [row.row_key])));
+  const labels = labelsByRowKey(db, datasetId);
   let text = '';
-  for (const row of stored) text += exportedJson(row.row_json, row.row_key === null ? undefined : labels.get(row.row_key)) + '\n';
+  for (const row of stored) text += exportedJson(row.row_json, labels.size === 0 ? undefined : labels.get(storedRowKey(row.row_key, row.row_json))) + '\n';
   return { text, rows: stored.length };
 }
 
@@ -40,7 +41,7 @@ export async function exportDataset(db: Db, datasetId: string, file: string): Pr
   try {
     let buffer = '';
     for (const page of rowPages(db, datasetId)) {
-      for (const row of page) buffer += exportedJson(row.json, row.rowKey === null ? undefined : labels.get(row.rowKey)) + '\n';
+      for (const row of page) buffer += exportedJson(row.json, labels.size === 0 ? undefined : labels.get(storedRowKey(row.rowKey, row.json))) + '\n';
       written += page.length;
       if (buffer.length > 1 << 20) {
         if (!stream.write(buffer)) await Promise.race([once(stream, 'drain'), failed]);

@@ -4,6 +4,7 @@ import type { RowListItem, RowSortKey } from '../../shared/api/datasets';
 import type { Db } from '../db/connection';
 import { goldStateWith, withGold } from './gold';
 import { labelsByRowKey } from './labels';
+import { storedRowKey } from './row-keys';
 import { sortedPage } from './sorted';
 
 type Obj = Record<string, unknown>;
@@ -14,20 +15,21 @@ export function countRows(db: Db, datasetId: string): number {
   return (db.prepare('SELECT row_count FROM datasets WHERE id = ?').pluck().get(datasetId) as number | undefined) ?? 0;
 }
 
-const LIST_COLUMNS = `ordinal, row_key, scenario_id, rollout_index, reward, gold_state, reply_length,
+const LIST_COLUMNS = `ordinal, row_key, CASE WHEN row_key IS NULL THEN row_json END AS key_json, scenario_id, rollout_index, reward, gold_state, reply_length,
   substr(json_extract(row_json, '$.prompt'), 1, ${HEAD_CHARS}) AS prompt_head,
   substr(json_extract(row_json, '$.final_text'), 1, ${HEAD_CHARS}) AS reply_head`;
 
-type ListRow = RowListItem & { prompt_head: unknown; reply_head: unknown };
+type ListRow = RowListItem & { key_json: string | null; prompt_head: unknown; reply_head: unknown };
 
-/** The page's rows as list items, their gold state re-derived where labels were appended. */
+/** The page's rows as list items: each with its row key, and its gold state re-derived where labels were appended. */
 function toListItems(db: Db, datasetId: string, rows: ListRow[]): RowListItem[] {
-  const labels = labelsByRowKey(db, datasetId, rows.flatMap((row) => (row.row_key === null ? [] : [row.row_key])));
+  const keys = rows.map((row) => storedRowKey(row.row_key, row.key_json ?? ''));
+  const labels = labelsByRowKey(db, datasetId, keys);
   const rowJson = db.prepare('SELECT row_json FROM rows WHERE dataset_id = ? AND ordinal = ?').pluck();
-  return rows.map((row) => {
-    const own = row.row_key === null ? undefined : labels.get(row.row_key);
+  return rows.map(({ key_json: _json, ...row }, i) => {
+    const own = labels.get(keys[i]);
     const goldState = own ? goldStateWith(rowJson.get(datasetId, row.ordinal) as string, own) : row.gold_state;
-    return { ...row, gold_state: goldState, prompt_head: String(row.prompt_head ?? ''), reply_head: String(row.reply_head ?? '') };
+    return { ...row, row_key: keys[i], gold_state: goldState, prompt_head: String(row.prompt_head ?? ''), reply_head: String(row.reply_head ?? '') };
   });
 }
 
@@ -48,11 +50,11 @@ export function pageRows(db: Db, datasetId: string, sort: RowSortKey, descending
 }
 
 /** One whole row with its gold; undefined when the dataset has no row at that ordinal. */
-export function getRow(db: Db, datasetId: string, ordinal: number): { row: Obj; rowKey: string | null } | undefined {
+export function getRow(db: Db, datasetId: string, ordinal: number): { row: Obj; rowKey: string } | undefined {
   const found = db.prepare('SELECT row_key, row_json FROM rows WHERE dataset_id = ? AND ordinal = ?').get(datasetId, ordinal) as { row_key: string | null; row_json: string } | undefined;
   if (!found) return undefined;
-  const labels = found.row_key === null ? undefined : labelsByRowKey(db, datasetId, [found.row_key]).get(found.row_key);
-  return { row: withGold(JSON.parse(found.row_json) as Obj, labels), rowKey: found.row_key };
+  const key = storedRowKey(found.row_key, found.row_json);
+  return { row: withGold(JSON.parse(found.row_json) as Obj, labelsByRowKey(db, datasetId, [key]).get(key)), rowKey: key };
 }
 
 /** Rows in stored order, `pageSize` at a time by ordinal, each as its stored JSON with the labels of its key. */
@@ -75,13 +77,42 @@ export function readDatasetRows(db: Db, datasetId: string): Obj[] {
     return texts.map((json) => JSON.parse(json) as Obj);
   }
   const rows = db.prepare('SELECT row_key, row_json FROM rows WHERE dataset_id = ? ORDER BY ordinal').all(datasetId) as Array<{ row_key: string | null; row_json: string }>;
-  return rows.map((row) => withGold(JSON.parse(row.row_json) as Obj, row.row_key === null ? undefined : labels.get(row.row_key)));
+  return rows.map((row) => withGold(JSON.parse(row.row_json) as Obj, labels.get(storedRowKey(row.row_key, row.row_json))));
 }
 
 /** Rows in stored order, a page at a time, parsed and with their gold (grading reads its source this way). */
 export function* parsedRowPages(db: Db, datasetId: string, pageSize = 256): Generator<Array<{ ordinal: number; row: Obj }>> {
   const labels = labelsByRowKey(db, datasetId);
   for (const page of rowPages(db, datasetId, pageSize)) {
-    yield page.map((stored) => ({ ordinal: stored.ordinal, row: withGold(JSON.parse(stored.json) as Obj, stored.rowKey === null ? undefined : labels.get(stored.rowKey)) }));
+    yield page.map((stored) => ({ ordinal: stored.ordinal, row: withGold(JSON.parse(stored.json) as Obj, labels.size === 0 ? undefined : labels.get(storedRowKey(stored.rowKey, stored.json))) }));
   }
+}
+
+/** The rows of one task (scenario_id), in stored order, with their gold (the compare screen's two sides). */
+export function taskRows(db: Db, datasetId: string, scenarioId: string, limit: number): Array<{ ordinal: number; row: Obj }> {
+  const found = db
+    .prepare('SELECT ordinal, row_key, row_json FROM rows WHERE dataset_id = ? AND scenario_id = ? ORDER BY ordinal LIMIT ?')
+    .all(datasetId, scenarioId, limit) as Array<{ ordinal: number; row_key: string | null; row_json: string }>;
+  const labels = labelsByRowKey(db, datasetId);
+  return found.map((entry) => ({
+    ordinal: entry.ordinal,
+    row: withGold(JSON.parse(entry.row_json) as Obj, labels.size === 0 ? undefined : labels.get(storedRowKey(entry.row_key, entry.row_json))),
+  }));
+}
+
+/** Rows by judge_status, and how many carry a reward (what a run's summary says when grading failed). */
+export function judgeStatusCounts(db: Db, datasetId: string): { counts: Record<string, number>; graded: number } {
+  const rows = db
+    .prepare(
+      `SELECT json_extract(row_json, '$.judge_status') AS status, COUNT(*) AS n, SUM(reward IS NOT NULL) AS graded
+       FROM rows WHERE dataset_id = ? GROUP BY 1`,
+    )
+    .all(datasetId) as Array<{ status: string | null; n: number; graded: number }>;
+  const counts: Record<string, number> = {};
+  let graded = 0;
+  for (const row of rows) {
+    graded += row.graded;
+    if (row.status !== null) counts[row.status] = (counts[row.status] ?? 0) + row.n;
+  }
+  return { counts, graded };
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/connection';
 import { datasetVersion } from '../db/changes';
 import { goldStateWith } from './gold';
 import { labelsByRowKey } from './labels';
+import { storedRowKey } from './row-keys';
 
 export type SortedKey = Exclude<RowSortKey, 'ordinal'>;
 
@@ -32,8 +33,10 @@ function goldOrder(db: Db, datasetId: string): Int32Array {
   const labels = labelsByRowKey(db, datasetId);
   const rowJson = db.prepare('SELECT row_json FROM rows WHERE dataset_id = ? AND ordinal = ?').pluck();
   const rank = rows.map((row) => {
-    const own = row.row_key === null ? undefined : labels.get(row.row_key);
-    return GOLD_RANK[own ? goldStateWith(rowJson.get(datasetId, row.ordinal) as string, own) : row.gold_state] ?? 0;
+    if (labels.size === 0) return GOLD_RANK[row.gold_state] ?? 0;
+    const json = () => rowJson.get(datasetId, row.ordinal) as string;
+    const own = labels.get(storedRowKey(row.row_key, json));
+    return GOLD_RANK[own ? goldStateWith(json(), own) : row.gold_state] ?? 0;
   });
   const order = rows.map((_, i) => i).sort((a, b) => rank[a] - rank[b] || rows[a].ordinal - rows[b].ordinal);
   return Int32Array.from(order, (i) => rows[i].ordinal);

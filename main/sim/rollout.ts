@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { conversation } from '../../shared/schema/conversation';
 import type { Task } from '../../shared/schema/task';
-import type { Agent, ChatMessage, TurnResult } from './agent-types';
+import type { Agent, ChatMessage, TurnResult } from '../agents/agent-types';
 import { createToolWorld, faultPlan } from './tool-world';
 
 type Obj = Record<string, unknown>;

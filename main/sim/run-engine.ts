@@ -7,11 +7,11 @@ import type { Task } from '../../shared/schema/task';
 import { claimRun, emptyLost, finishRun, getRun, type RunRecord } from '../db/repos/runs';
 import { filledOrdinals, rowCommitter, toStoredRow } from '../rows/index';
 import type { EngineContext } from '../engine/context';
-import { loadJudge } from '../judges/load-judge';
 import type { RowJudge } from '../judges/judge-types';
-import type { Agent } from './agent-types';
-import { createAgent } from './agents/create-agent';
+import type { Agent } from '../agents/agent-types';
+import { createAgent } from '../agents/create-agent';
 import { gradeInLoop, judgeRow } from './judge-row';
+import { loadCheckedJudge } from './run-inputs';
 import { createProgress } from './run-progress';
 import { runRollout, type LostReason } from './rollout';
 
@@ -58,21 +58,28 @@ const DEAD_AGENT_MIN_ERRORS = 16;
 const YIELD_EVERY_MS = 10;
 
 /** Runs every slot of the run that has no row yet. Resolves with the status written to the run. */
-export function launchRun(ctx: EngineContext, runId: string): ActiveRun {
+export function launchRun(ctx: EngineContext, runId: string, loadedJudge: RowJudge | null = null): ActiveRun {
   const registry = activeRuns(ctx);
   const existing = registry.get(runId);
-  if (existing) return existing;
+  if (existing) {
+    void loadedJudge?.close?.().catch(() => undefined);
+    return existing;
+  }
   const controller = new AbortController();
   const active: ActiveRun = { id: runId, controller, done: Promise.resolve('running') };
-  active.done = execute(ctx, runId, controller.signal).finally(() => registry.delete(runId));
+  active.done = execute(ctx, runId, controller.signal, loadedJudge).finally(() => registry.delete(runId));
   registry.set(runId, active);
   return active;
 }
 
-async function execute(ctx: EngineContext, runId: string, signal: AbortSignal): Promise<RunRecord['status']> {
+/** `loadedJudge`: the judge the caller already loaded and checked (start, resume); it is closed when the run stops. */
+async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, loadedJudge: RowJudge | null): Promise<RunRecord['status']> {
   const { db } = ctx;
   const record = getRun(db, runId);
-  if (!record) throw new ApiError('not_found', `no run with id "${runId}"`);
+  if (!record) {
+    await loadedJudge?.close?.().catch(() => undefined);
+    throw new ApiError('not_found', `no run with id "${runId}"`);
+  }
   claimRun(db, runId);
   const { config, tasks } = record;
   const lost: RolloutsLost = record.lost ?? emptyLost();
@@ -88,26 +95,13 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal): 
   }
   const progress = createProgress(ctx, runId, record.expectedRows, filled.size, lost);
   let agent: Agent | null = null;
-  let judge: RowJudge | null = null;
+  let judge: RowJudge | null = loadedJudge;
   let failure: string | null = null;
+  // A seeded agent may pin its own seed (a sweep arm); the rows still carry the run's.
+  const agentSeed = config.agent.kind === 'seeded' && config.agent.seed !== null ? config.agent.seed : config.seed;
   try {
-    agent = await createAgent(config.agent, {
-      seed: config.seed,
-      misbehaveRate: config.misbehave_rate,
-      concurrency: config.concurrency,
-      apiKeyEnv: config.api_key_env ?? undefined,
-      gpu: config.gpu ?? 'auto',
-      threads: config.threads ?? undefined,
-      contextSize: config.context_size ?? undefined,
-    });
-    if (config.judge) {
-      judge = await loadJudge(config.judge, {
-        rubricFile: config.rubric ?? undefined,
-        seed: config.seed,
-        apiKeyEnv: config.api_key_env ?? undefined,
-        concurrency: config.concurrency,
-      });
-    }
+    agent = await createAgent(config.agent, { seed: config.seed, concurrency: config.concurrency });
+    if (config.judge && !judge) judge = await loadCheckedJudge(config.judge, config);
     const commit = rowCommitter(db, runId);
     const scoringRunId = `score_${createHash('sha256').update(runId).digest('hex').slice(0, 12)}`;
     const rerolls = new Map<string, number>();
@@ -121,12 +115,21 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal): 
       commit.add(toStoredRow(row, ordinal), lostNow ? { ...lostNow, lost_by: { ...lostNow.lost_by }, rerolled_by: { ...lostNow.rerolled_by } } : null, () => progress.rowLanded());
     };
     let lastYield = performance.now();
+    /** One yield shared by every worker: once it is due, they all park on it, so the loop runs after 10 ms, not 16 x 10. */
+    let yielding: Promise<void> | null = null;
+    const yieldTurn = () =>
+      (yielding ??= new Promise<void>((resolve) =>
+        setImmediate(() => {
+          yielding = null;
+          lastYield = performance.now();
+          resolve();
+        }),
+      ));
     const worker = async (agentNow: Agent) => {
       while (!signal.aborted && failure === null && next < slots.length) {
         // An agent that answers without I/O (seeded) would otherwise never let the event loop run: no cancel, no events.
-        if (performance.now() - lastYield > YIELD_EVERY_MS) {
-          lastYield = performance.now();
-          await new Promise<void>((resolve) => setImmediate(resolve));
+        if (yielding || performance.now() - lastYield > YIELD_EVERY_MS) {
+          await yieldTurn();
           if (signal.aborted || failure !== null || next >= slots.length) break;
         }
         const slot = slots[next++];
@@ -141,7 +144,7 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal): 
             evalRun: slot.evalRun,
             runs: config.runs,
             seed: config.seed,
-            attemptSeed: config.seed + attempt * 1_000_003,
+            attemptSeed: agentSeed + attempt * 1_000_003,
             maxTurns: config.max_turns,
             signal,
           });
@@ -211,6 +214,6 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal): 
   const status: RunRecord['status'] = failure !== null ? 'failed' : signal.aborted ? 'cancelled' : 'done';
   finishRun(db, runId, status, failure, lost);
   progress.finish(status, failure);
-  ctx.emit('datasets.changed', { id: runId });
+  ctx.publishChanges(); // the finished run's rows.changed and datasets.changed, now rather than on the feed's next tick
   return status;
 }

@@ -1,25 +1,26 @@
-// What the runs API does: check the inputs, store the run with its task set, launch, cancel, resume, describe.
+// What the runs API does: check the inputs, store the run with its task set, launch, cancel, resume, wait, describe.
 import path from 'node:path';
 import type { z } from 'zod';
 import { ApiError } from '../../shared/api/define';
-import type { RunConfig, RunDetail, runStartInput } from '../../shared/api/runs';
-import { countRows } from '../rows/index';
-import { effectiveStatus, getRun, insertRun, passAtOne } from '../db/repos/runs';
+import type { RunConfig, RunDetail, RunSummary, runStartInput } from '../../shared/api/runs';
+import { agentLabel, judgeLabel } from '../../shared/schema/run-settings';
+import { countRows, judgeStatusCounts, readDatasetRows as loadRows } from '../rows/index';
+import { getRun, insertRun, listRuns } from '../db/repos/runs';
 import type { EngineContext } from '../engine/context';
-import { parseAgentSpec } from './agents/create-agent';
+import { runStatistic } from '../stats-workers/engine-pool';
+import { absoluteAgent, absoluteJudge, checkAgentFiles, loadCheckedJudge } from './run-inputs';
 import { activeRuns, launchRun } from './run-engine';
+import { shownStatus } from './run-status';
 import { parseTaskSet, readTaskFile } from './task-file';
 
 export type RunStartInput = z.output<typeof runStartInput>;
 
-export function startRun(ctx: EngineContext, input: RunStartInput): { run_id: string; expected_rows: number; tasks: number } {
-  try {
-    parseAgentSpec(input.agent);
-  } catch (error) {
-    throw new ApiError('bad_input', (error as Error).message, 'agent');
-  }
-  if (input.rubric && !input.judge) throw new ApiError('bad_input', '--rubric goes with a judge: add --judge llm:<agent spec>', 'rubric');
-  const tasksPath = input.tasks_path ? path.resolve(input.tasks_path) : null;
+export async function startRun(ctx: EngineContext, input: RunStartInput): Promise<{ run_id: string; expected_rows: number; tasks: number }> {
+  const cwd = process.cwd();
+  const agent = absoluteAgent(input.agent, cwd);
+  checkAgentFiles(agent, 'agent.model_path');
+  const judge = input.judge ? absoluteJudge(input.judge, cwd) : null;
+  const tasksPath = input.tasks_path ? path.resolve(cwd, input.tasks_path) : null;
   const set = tasksPath ? readTaskFile(tasksPath) : parseTaskSet(input.tasks_text ?? '', '(task text)');
   const k = input.k ?? (set.kind === 'rows' ? Math.max(1, set.rowsPerPrompt) : 1);
   const expected = set.tasks.length * k * input.runs;
@@ -27,24 +28,26 @@ export function startRun(ctx: EngineContext, input: RunStartInput): { run_id: st
     tasks_path: tasksPath,
     tasks_sha256: set.sha256,
     tasks_count: set.tasks.length,
-    agent: input.agent.trim(),
+    agent,
+    judge,
     k,
     runs: input.runs,
-    judge: input.judge ?? null,
-    rubric: input.rubric ? path.resolve(input.rubric) : null,
     seed: input.seed,
     max_turns: input.max_turns,
     concurrency: input.concurrency,
-    misbehave_rate: input.misbehave_rate,
-    api_key_env: input.api_key_env ?? null,
-    gpu: input.gpu,
-    threads: input.threads ?? null,
-    context_size: input.context_size ?? null,
   };
-  const name = input.name ?? `${tasksPath ? path.basename(tasksPath, path.extname(tasksPath)) : 'tasks'} × ${config.agent} × k=${k}`;
-  const runId = insertRun(ctx.db, { name, config, tasks: set.tasks, expectedRows: expected, source: tasksPath });
-  ctx.emit('datasets.changed', { id: runId });
-  launchRun(ctx, runId);
+  // The judge is loaded before the run exists: a refused judge leaves nothing behind. The run then uses it.
+  const loaded = judge ? await loadCheckedJudge(judge, config) : null;
+  const name = input.name ?? `${tasksPath ? path.basename(tasksPath, path.extname(tasksPath)) : 'tasks'} × ${agentLabel(agent)} × k=${k}`;
+  let runId: string;
+  try {
+    runId = insertRun(ctx.db, { name, config, tasks: set.tasks, expectedRows: expected, source: tasksPath });
+  } catch (error) {
+    await loaded?.close?.().catch(() => undefined);
+    throw error;
+  }
+  ctx.publishChanges(); // the new run's datasets.changed, now rather than on the change feed's next tick
+  launchRun(ctx, runId, loaded);
   return { run_id: runId, expected_rows: expected, tasks: set.tasks.length };
 }
 
@@ -56,18 +59,32 @@ function requireRun(ctx: EngineContext, id: string) {
 
 export function statusOf(ctx: EngineContext, id: string) {
   const run = requireRun(ctx, id);
-  return effectiveStatus(run.status, run.pid, activeRuns(ctx).has(id));
+  return shownStatus(ctx, id, run.status, run.pid);
 }
 
-export function resumeRun(ctx: EngineContext, id: string): { run_id: string; expected_rows: number; remaining: number } {
+export interface ResumeOutcome {
+  run_id: string;
+  expected_rows: number;
+  remaining: number;
+  resumed: boolean;
+  message: string;
+}
+
+/** Runs the missing rollouts of a cancelled, failed or interrupted run; a finished run is left exactly as it is. */
+export async function resumeRun(ctx: EngineContext, id: string): Promise<ResumeOutcome> {
   const run = requireRun(ctx, id);
-  const status = statusOf(ctx, id);
+  const status = shownStatus(ctx, id, run.status, run.pid);
   const rows = countRows(ctx.db, id);
-  if (status === 'running' && !activeRuns(ctx).has(id)) {
-    throw new ApiError('conflict', `run ${id} is still going in process ${run.pid}; cancel it there or wait`, 'id');
+  const base = { run_id: id, expected_rows: run.expectedRows, remaining: Math.max(0, run.expectedRows - rows) };
+  if (status === 'done') {
+    return { ...base, remaining: 0, resumed: false, message: `run ${id} is already done (${rows} of ${run.expectedRows} rows); nothing to resume, nothing changed` };
   }
-  if (!activeRuns(ctx).has(id)) launchRun(ctx, id);
-  return { run_id: id, expected_rows: run.expectedRows, remaining: run.expectedRows - rows };
+  if (activeRuns(ctx).has(id)) return { ...base, resumed: false, message: `run ${id} is already going here: ${base.remaining} rollouts to go` };
+  if (status === 'running') throw new ApiError('conflict', `run ${id} is still going in process ${run.pid}; cancel it there or wait`, 'id');
+  checkAgentFiles(run.config.agent, 'agent.model_path');
+  const judge = run.config.judge ? await loadCheckedJudge(run.config.judge, run.config) : null;
+  launchRun(ctx, id, judge);
+  return { ...base, resumed: true, message: `resuming: ${base.remaining} of ${run.expectedRows} rollouts to go` };
 }
 
 export function cancelRun(ctx: EngineContext, id: string): boolean {
@@ -78,28 +95,60 @@ export function cancelRun(ctx: EngineContext, id: string): boolean {
   return true;
 }
 
-/** Resolves when the run stops in this engine (at once when it is not going here). */
-export async function waitForRun(ctx: EngineContext, id: string): Promise<void> {
-  await activeRuns(ctx).get(id)?.done;
+/** Resolves when the run stops in this engine (at once when it is not going here), or after timeoutS. */
+export async function waitForRun(ctx: EngineContext, id: string, timeoutS?: number): Promise<{ run_id: string; status: RunDetail['status']; stopped: boolean }> {
+  requireRun(ctx, id);
+  const active = activeRuns(ctx).get(id);
+  let stopped = true;
+  if (active) {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = timeoutS === undefined ? null : new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutS * 1000)));
+    stopped = await Promise.race([active.done.then(() => true, () => true), ...(timeout ? [timeout] : [])]);
+    clearTimeout(timer);
+  }
+  return { run_id: id, status: statusOf(ctx, id), stopped };
 }
 
-export function describeRun(ctx: EngineContext, id: string): RunDetail {
+/** pass@1 by the statistics core (shared/stats/pass-at.ts) in the worker pool: the same number `stats pass-at` gives. */
+async function passAtOne(ctx: EngineContext, id: string): Promise<number | null> {
+  const rows = ctx.dbPath === ':memory:' ? { rows: loadRows(ctx.db, id) } : { dataset_id: id };
+  const { report } = await runStatistic(ctx, 'pass_at', { rows }, {});
+  return typeof report.pass_at_1 === 'number' ? report.pass_at_1 : null;
+}
+
+export async function describeRun(ctx: EngineContext, id: string): Promise<RunDetail> {
   const run = requireRun(ctx, id);
-  const { passAt1, graded } = passAtOne(ctx.db, id);
+  const judged = judgeStatusCounts(ctx.db, id);
   return {
     id,
     name: run.name,
-    status: effectiveStatus(run.status, run.pid, activeRuns(ctx).has(id)),
+    status: shownStatus(ctx, id, run.status, run.pid),
     rows: countRows(ctx.db, id),
     expected_rows: run.expectedRows,
-    agent: run.config.agent,
-    judge: run.config.judge,
+    agent: agentLabel(run.config.agent),
+    judge: run.config.judge ? judgeLabel(run.config.judge) : null,
     created_at: run.createdAt,
     finished_at: run.finishedAt,
     error: run.error,
     config: run.config,
     rollouts_lost: run.lost,
-    pass_at_1: passAt1,
-    graded_rows: graded,
+    pass_at_1: judged.graded > 0 ? await passAtOne(ctx, id) : null,
+    graded_rows: judged.graded,
+    judge_status_counts: judged.counts,
   };
+}
+
+export function listRunSummaries(ctx: EngineContext): RunSummary[] {
+  return listRuns(ctx.db).map((run) => ({
+    id: run.id,
+    name: run.name,
+    status: shownStatus(ctx, run.id, run.status, run.pid),
+    rows: run.rows,
+    expected_rows: run.expectedRows,
+    agent: agentLabel(run.config.agent),
+    judge: run.config.judge ? judgeLabel(run.config.judge) : null,
+    created_at: run.createdAt,
+    finished_at: run.finishedAt,
+    error: run.error,
+  }));
 }

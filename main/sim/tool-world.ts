@@ -1,4 +1,9 @@
 // Answers a tool call from the task's deterministic world: faults first, then world entries in order.
+// An entry answers a call when every `when` value equals the call's argument (an entry without `when` answers any
+// call: the tool's fallback, written last). It never answers for another entity: when its result names a
+// reference-like argument of the call (order_id, sku, path, ...: the reference parameters of sdk-semantics §3.3)
+// with a different value, it is skipped. A call no entry answers gets the not_found error, so an invented order
+// id never receives some other order's status.
 import type { FaultMode, Task, WorldEntry } from '../../shared/schema/task';
 
 type Obj = Record<string, unknown>;
@@ -34,6 +39,16 @@ export function entryMatches(entry: WorldEntry, args: Obj): boolean {
   return Object.entries(entry.when).every(([key, value]) => same(value, args[key]));
 }
 
+/** Reference-like parameter names (sdk-semantics §3.3, world_state): id, *_id, path, file, name, key, ref, number, repo, asin, sku. */
+const REFERENCE_ARGUMENT = /^(?:id|[A-Za-z0-9_]*_id|[a-z][A-Za-z0-9]*Id|path|file|name|key|ref|number|repo|asin|sku)$/;
+
+/** True when the result is about another entity than the call asks for (it names the call's reference with another value). */
+export function answersAnotherEntity(result: unknown, args: Obj): boolean {
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) return false;
+  const named = result as Obj;
+  return Object.entries(args).some(([key, value]) => REFERENCE_ARGUMENT.test(key) && Object.hasOwn(named, key) && !same(named[key], value));
+}
+
 export interface ToolOutcome {
   result: unknown;
   /** The fault that answered the call, when one did. */
@@ -49,13 +64,14 @@ export function createToolWorld(task: Pick<Task, 'tools' | 'world' | 'faults'>):
   const faults = new Map(task.faults.map((fault) => [fault.tool, fault.mode] as const));
   return {
     call(tool, args) {
-      if (declared.size > 0 && !declared.has(tool) && !task.world[tool]) {
+      const own = Object.hasOwn(task.world, tool);
+      if (declared.size > 0 && !declared.has(tool) && !own) {
         return { result: { status: 'error', reason: `unknown tool "${tool}": this task offers ${[...declared].join(', ')}` }, fault: null };
       }
       const mode = faults.get(tool);
       if (mode) return { result: faultResult(tool, mode), fault: mode };
-      const entries = task.world[tool] ?? [];
-      const hit = entries.find((entry) => entryMatches(entry, args));
+      const entries = own ? task.world[tool] : [];
+      const hit = entries.find((entry) => entryMatches(entry, args) && !answersAnotherEntity(entry.result, args));
       if (hit) return { result: hit.result === undefined ? null : (JSON.parse(JSON.stringify(hit.result)) as unknown), fault: null };
       const shown = JSON.stringify(args);
       return {

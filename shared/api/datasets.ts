@@ -100,6 +100,11 @@ export const datasetsApi = {
     z.object({ ordinal: z.number().int(), row: z.record(z.string(), z.unknown()) }),
     'One whole row',
   ),
+  'datasets.taskRows': method(
+    z.object({ id: datasetId, task: z.string().min(1, 'name the task (its scenario_id)'), limit: z.number().int().min(1).max(200).default(20) }),
+    z.object({ rows: z.array(z.object({ ordinal: z.number().int(), row: z.record(z.string(), z.unknown()) })) }),
+    'The rows of one task (scenario_id), in stored order: the compare screen shows both sides of a task',
+  ),
   'datasets.export': method(
     z.object({ id: datasetId, path: z.string().min(1, 'an output file path is required') }),
     z.object({ rows: z.number().int(), path: z.string() }),

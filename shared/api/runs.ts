@@ -1,8 +1,8 @@
 // The runs domain: start a simulation (tasks x k x runs rollouts), list, inspect, cancel and resume it.
 import { z } from 'zod';
+import { agentFromSpec, judgeFromSpec } from '../schema/agent-spec';
+import { agentSettings, judgeSettings, RUN_DEFAULTS } from '../schema/run-settings';
 import { method } from './define';
-
-export const llamaGpu = z.enum(['auto', 'cpu', 'cuda', 'vulkan', 'metal']);
 
 export const runStatus = z.enum(['running', 'done', 'cancelled', 'failed', 'interrupted']);
 export type RunStatus = z.infer<typeof runStatus>;
@@ -16,27 +16,57 @@ export const rolloutsLost = z.object({
 });
 export type RolloutsLost = z.infer<typeof rolloutsLost>;
 
-/** What a run was started with; stored with the run so `resume` needs nothing else. */
+/** What a run was started with; stored with the run so `resume` needs nothing else. Every path in it is absolute. */
 export const runConfig = z.object({
   tasks_path: z.string().nullable(),
   tasks_sha256: z.string(),
   tasks_count: z.number().int(),
-  agent: z.string(),
+  agent: agentSettings,
+  judge: judgeSettings.nullable(),
   k: z.number().int(),
   runs: z.number().int(),
-  judge: z.string().nullable(),
-  rubric: z.string().nullable(),
   seed: z.number().int(),
   max_turns: z.number().int(),
   concurrency: z.number().int(),
-  misbehave_rate: z.number(),
-  api_key_env: z.string().nullable(),
-  /** llama agents: GPU offload ('auto' picks), CPU threads and context size (null: the model's defaults). */
-  gpu: llamaGpu.default('auto'),
-  threads: z.number().int().nullable().default(null),
-  context_size: z.number().int().nullable().default(null),
 });
 export type RunConfig = z.infer<typeof runConfig>;
+
+type Obj = Record<string, unknown>;
+
+/**
+ * Runs stored by builds before run settings were data kept the agent and judge as spec strings with loose fields
+ * beside them (misbehave_rate, api_key_env, gpu, threads, context_size, rubric): read as the objects, so they resume.
+ */
+export function upgradeStoredConfig(raw: unknown): unknown {
+  if (raw === null || typeof raw !== 'object') return raw;
+  const old = raw as Obj;
+  if (typeof old.agent !== 'string' && typeof old.judge !== 'string') return raw;
+  const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const extras = {
+    misbehave_rate: num(old.misbehave_rate),
+    api_key_env: str(old.api_key_env),
+    gpu: str(old.gpu) as never,
+    threads: num(old.threads) ?? null,
+    context_size: num(old.context_size) ?? null,
+  };
+  const upgraded: Obj = {
+    tasks_path: old.tasks_path ?? null,
+    tasks_sha256: old.tasks_sha256,
+    tasks_count: old.tasks_count,
+    k: old.k,
+    runs: old.runs,
+    seed: old.seed,
+    max_turns: old.max_turns,
+    concurrency: old.concurrency,
+    agent: typeof old.agent === 'string' ? agentFromSpec(old.agent, extras) : old.agent,
+    judge: typeof old.judge === 'string' ? judgeFromSpec(old.judge, { rubric_path: str(old.rubric) ?? null, agent: { api_key_env: extras.api_key_env } }) : (old.judge ?? null),
+  };
+  return upgraded;
+}
+
+/** A stored run's config, whichever build wrote it. */
+export const storedRunConfig = z.preprocess(upgradeStoredConfig, runConfig);
 
 export const runSummary = z.object({
   id: z.string(),
@@ -55,9 +85,11 @@ export type RunSummary = z.infer<typeof runSummary>;
 export const runDetail = runSummary.extend({
   config: runConfig,
   rollouts_lost: rolloutsLost,
-  /** Mean over tasks of the per-task pass rate of binary rewards; null while nothing is graded. */
+  /** The statistics core's pass@1 (shared/stats/pass-at.ts) over the run's rows; null while nothing is graded. */
   pass_at_1: z.number().nullable(),
   graded_rows: z.number().int(),
+  /** Rows by judge_status (ok, error, timeout, crashed, invalid_result, missing_reward, ...); {} without a judge. */
+  judge_status_counts: z.record(z.string(), z.number().int()),
 });
 export type RunDetail = z.infer<typeof runDetail>;
 
@@ -67,19 +99,15 @@ export const runStartInput = z
     tasks_path: z.string().min(1).optional(),
     /** Or the task JSONL itself (the UI may send the text of a picked file). */
     tasks_text: z.string().max(64 * 1024 * 1024).optional(),
-    agent: z.string().min(1, 'an agent spec is required: seeded, openai:MODEL@BASE_URL or llama:PATH.gguf'),
+    agent: agentSettings,
+    /** None: rows stay ungraded. */
+    judge: judgeSettings.nullable().default(null),
+    /** Default: 1, or the rows per prompt of a rows file. */
     k: z.number().int().min(1).max(10_000).optional(),
-    runs: z.number().int().min(1).max(1000).default(1),
-    judge: z.string().min(1).optional(),
-    rubric: z.string().min(1).optional(),
-    concurrency: z.number().int().min(1).max(1024).default(8),
-    seed: z.number().int().default(0),
-    max_turns: z.number().int().min(1).max(200).default(8),
-    misbehave_rate: z.number().min(0).max(1).default(0.3),
-    api_key_env: z.string().min(1).optional(),
-    gpu: llamaGpu.default('auto'),
-    threads: z.number().int().min(1).max(512).optional(),
-    context_size: z.number().int().min(256).max(1_048_576).optional(),
+    runs: z.number().int().min(1).max(1000).default(RUN_DEFAULTS.runs),
+    concurrency: z.number().int().min(1).max(1024).default(RUN_DEFAULTS.concurrency),
+    seed: z.number().int().default(RUN_DEFAULTS.seed),
+    max_turns: z.number().int().min(1).max(200).default(RUN_DEFAULTS.max_turns),
     name: z.string().min(1).max(200).optional(),
   })
   .refine((input) => input.tasks_path !== undefined || input.tasks_text !== undefined, {
@@ -100,8 +128,20 @@ export const runsApi = {
   'runs.cancel': method(z.object({ id: runId }), z.object({ cancelled: z.boolean() }), 'Stop a running run; its finished rows are kept'),
   'runs.resume': method(
     z.object({ id: runId }),
-    z.object({ run_id: z.string(), expected_rows: z.number().int(), remaining: z.number().int() }),
-    'Finish an interrupted or cancelled run: only the missing rollouts are run',
+    z.object({
+      run_id: z.string(),
+      expected_rows: z.number().int(),
+      remaining: z.number().int(),
+      /** False when there was nothing to do (the run is done, or already going here). */
+      resumed: z.boolean(),
+      message: z.string(),
+    }),
+    'Finish an interrupted or cancelled run: only the missing rollouts are run; a finished run is left as it is',
+  ),
+  'runs.wait': method(
+    z.object({ id: runId, timeout_s: z.number().gt(0).max(86_400).optional() }),
+    z.object({ run_id: z.string(), status: runStatus, stopped: z.boolean() }),
+    'Resolves when the run stops in this engine (at once when it is not going here), or after timeout_s with stopped false',
   ),
 } as const;
 

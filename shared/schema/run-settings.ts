@@ -2,6 +2,7 @@
 // The `openai:MODEL@URL` / `llama:F.gguf` / `llm:...` strings are a command-line spelling only, parsed at the CLI's
 // edge (main/cli/agent-spec.ts) into these objects; the API, the stored run and the new-run form use the objects.
 import { z } from 'zod';
+import { normalizeBaseUrl } from './base-url';
 
 export const llamaGpu = z.enum(['auto', 'cpu', 'cuda', 'vulkan', 'metal']);
 export type LlamaGpu = z.infer<typeof llamaGpu>;
@@ -30,6 +31,8 @@ export const RUN_SETTING_HELP: Record<string, string> = {
   api_key_env: `openai: the environment variable (or keychain name) holding the key (default ${RUN_DEFAULTS.api_key_env})`,
   gpu: `llama: GPU offload (default ${RUN_DEFAULTS.gpu})`,
   judge_timeout_s: `module and rules judges: seconds per row before the row gets judge_status timeout (default ${RUN_DEFAULTS.judge_timeout_s})`,
+  threads: 'llama: CPU threads (default: the model runtime picks)',
+  context_size: 'llama: context size in tokens (default: the model\'s own)',
 };
 
 export const seededAgentSettings = z.object({
@@ -43,7 +46,18 @@ export const openAiAgentSettings = z.object({
   kind: z.literal('openai'),
   model: z.string().trim().min(1, 'name the model'),
   /** The server's /v1 base, e.g. http://127.0.0.1:8000/v1. */
-  base_url: z.string().trim().min(1, 'give the server\'s /v1 base URL'),
+  base_url: z
+    .string()
+    .trim()
+    .min(1, 'give the server\'s /v1 base URL')
+    .transform((raw, ctx) => {
+      try {
+        return normalizeBaseUrl(raw);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   api_key_env: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'an environment-variable name').default(RUN_DEFAULTS.api_key_env),
   temperature: z.number().min(0).max(2).nullable().default(null),
   max_tokens: z.number().int().min(1).nullable().default(null),
@@ -81,6 +95,8 @@ export const llmJudgeSettings = z.object({
   rubric_path: z.string().trim().min(1).nullable().default(null),
   /** Ask for a 1..5 rating mapped to 0..1 (a JSON rubric can ask for it too). */
   likert: z.boolean().default(false),
+  /** Per row; null: the judge agent's own per-request deadline. */
+  timeout_s: z.number().gt(0).max(3600).nullable().default(null),
 });
 
 export const judgeSettings = z.discriminatedUnion('kind', [moduleJudgeSettings, rulesJudgeSettings, llmJudgeSettings]);

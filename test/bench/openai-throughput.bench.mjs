@@ -84,7 +84,7 @@ async function plainHttpRate() {
 let createOpenAiAgent;
 async function agentRate() {
   if (!createOpenAiAgent) {
-    await build({ entryPoints: { agent: path.join(root, 'main/sim/agents/openai-agent.ts') }, outdir: tmp, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+    await build({ entryPoints: { agent: path.join(root, 'main/agents/openai-agent.ts') }, outdir: tmp, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
     ({ createOpenAiAgent } = await import(pathToFileURL(path.join(tmp, 'agent.mjs')).href));
   }
   const agent = createOpenAiAgent({ model: 'fake', baseUrl, concurrency: CONCURRENCY });

@@ -13,17 +13,14 @@ const judgesDir = path.join(conformanceDir, 'judges');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'while-conformance-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-// Platform-rule functions whose binding has not landed yet: their cases are run but not yet required to pass.
-const NOT_YET_BOUND = new Set(['verdict', 'eval_checks', 'brief', 'noise_floor', 'sweep_report', 'sweep_labels', 'publish_gate', 'holdout_split']);
-
 describe('conformance cases (test/fixtures/conformance, copied from the SDK)', () => {
   it('every case matches the SDK output', async () => {
     const outcomes = await runCases(casesDir, judgesDir, path.join(tmp, 'out'));
     expect(outcomes.length).toBeGreaterThan(0);
-    const failing = outcomes.filter((o) => o.status === 'failed' && !NOT_YET_BOUND.has(o.function));
+    const failing = outcomes.filter((o) => o.status === 'failed');
     expect(failing.map((o) => `${o.name} (${o.function}): ${o.problems.join('; ')}`)).toEqual([]);
     // every case wrote its actual.json in the expected.json shape
-    for (const o of outcomes.filter((x) => !NOT_YET_BOUND.has(x.function))) {
+    for (const o of outcomes) {
       const actual = JSON.parse(readFileSync(path.join(tmp, 'out', o.name, 'actual.json'), 'utf8'));
       expect(actual.function).toBe(o.function);
       expect('result' in actual || 'error' in actual).toBe(true);

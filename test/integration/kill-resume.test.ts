@@ -75,15 +75,18 @@ describe('kill -9 and resume', () => {
     fs.renameSync(tasks, tasks + '.gone');
     const listed = JSON.parse((await cli(['runs', '--db', db, '--json'])).stdout) as Array<{ id: string; status: string; rows: number }>;
     expect(listed[0]).toMatchObject({ id: runId, status: 'interrupted' });
+    // `datasets` shows the same status for the run as `runs` does.
+    const datasets = JSON.parse((await cli(['datasets', '--db', db, '--json'])).stdout) as Array<{ id: string; status: string }>;
+    expect(datasets.find((d) => d.id === runId)?.status).toBe('interrupted');
 
     const second = await killWhenRows(['resume', runId, '--db', db], afterKill + 500);
     if (second.killed) expect(countRows()).toBeLessThan(expected);
     expect(duplicateSlots(db, runId)).toBe(0);
 
     const final = await cli(['resume', runId, '--db', db, '--json'], 120_000);
-    expect(final.stderr).toBe('');
+    expect(final.stderr).toMatch(new RegExp(`^run ${runId}\nresuming: \\d+ of ${expected} rollouts to go\n$`));
     expect(final.code).toBe(0);
-    const summary = JSON.parse(final.stdout.trim().split('\n').pop()!) as { run_id: string; rows: number; status: string };
+    const summary = JSON.parse(final.stdout) as { run_id: string; rows: number; status: string };
     expect(summary).toMatchObject({ run_id: runId, rows: expected, status: 'done' });
     const rows = runRows(db, runId);
     expect(rows.length).toBe(expected);

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, ToolSchema, TurnRequest } from '../../main/sim/agent-types';
-import { createLlamaAgent, type LlamaAgent } from '../../main/sim/llama/llama-agent';
+import type { ChatMessage, ToolSchema, TurnRequest } from '../../main/agents/agent-types';
+import { createLlamaAgent, type LlamaAgent } from '../../main/agents/llama/llama-agent';
 import { writeTinyGguf } from '../fixtures/make-tiny-gguf.mjs';
 import { buildEngine } from '../helpers/build-engine';
 

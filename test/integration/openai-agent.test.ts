@@ -1,8 +1,8 @@
 // The openai:MODEL@BASE_URL agent against the local fake server: tool calls, retries, the concurrency cap, bad answers.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatMessage, ToolSchema, TurnRequest } from '../../main/sim/agent-types';
-import { isLocalUrl, resolveApiKey, setKeychainLookup } from '../../main/sim/agents/api-key';
-import { createOpenAiAgent, openAiAgentFromSpec, parseOpenAiSpec } from '../../main/sim/agents/openai-agent';
+import type { ChatMessage, ToolSchema, TurnRequest } from '../../main/agents/agent-types';
+import { isLocalUrl, resolveApiKey, setKeychainLookup } from '../../main/agents/api-key';
+import { createOpenAiAgent, openAiAgentFromSpec, parseOpenAiSpec } from '../../main/agents/openai-agent';
 import { startFakeOpenAiServer, type FakeOpenAiServer, type FakeServerOptions } from '../fixtures/fake-openai-server.mjs';
 
 const tools: ToolSchema[] = [

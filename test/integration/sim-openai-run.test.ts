@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fixtures/fake-openai-server.mjs';
 import { createEngine, type Engine } from '../../main/engine/engine';
 import { readDatasetRows as loadRows } from '../../main/rows/index';
-import { waitForRun } from '../../main/sim/runs-service';
 
 const tasksFile = path.resolve(__dirname, '../fixtures/tasks/support.jsonl');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-openai-run-'));
@@ -39,8 +38,8 @@ type Row = Record<string, unknown>;
 
 describe('a run against an OpenAI-compatible server', () => {
   it('executes the tool calls against the world, records faults, re-rolls tool markup', async () => {
-    const started = await engine.call('runs.start', { tasks_path: tasksFile, agent: `openai:fake-model@${server.baseUrl}`, k: 2, concurrency: 8 });
-    await waitForRun(engine.ctx, started.run_id);
+    const started = await engine.call('runs.start', { tasks_path: tasksFile, agent: { kind: 'openai', model: 'fake-model', base_url: server.baseUrl }, k: 2, concurrency: 8 });
+    await engine.call('runs.wait', { id: started.run_id });
     const run = await engine.call('runs.get', { id: started.run_id });
     expect(run.error).toBeNull();
     expect(run).toMatchObject({ status: 'done', rows: 16, expected_rows: 16 });
@@ -62,8 +61,8 @@ describe('a run against an OpenAI-compatible server', () => {
   it('stops at once, as failed, when the server refuses the key', async () => {
     const refusing = await startFakeOpenAiServer({ faultFor: () => ({ kind: 'status', status: 401, body: { error: { message: 'bad key' } } }) });
     try {
-      const started = await engine.call('runs.start', { tasks_path: tasksFile, agent: `openai:m@${refusing.baseUrl}`, k: 3 });
-      await waitForRun(engine.ctx, started.run_id);
+      const started = await engine.call('runs.start', { tasks_path: tasksFile, agent: { kind: 'openai', model: 'm', base_url: refusing.baseUrl }, k: 3 });
+      await engine.call('runs.wait', { id: started.run_id });
       const run = await engine.call('runs.get', { id: started.run_id });
       expect(run.status).toBe('failed');
       expect(run.error).toMatch(/refused/);

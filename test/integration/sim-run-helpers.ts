@@ -15,9 +15,9 @@ export interface CliResult {
   stderr: string;
 }
 
-export function cli(args: string[], timeoutMs = 60_000): Promise<CliResult> {
+export function cli(args: string[], timeoutMs = 60_000, cwd = root): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -25,16 +25,22 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function seededRun(seed: number) {
   const result = await cli(['run', '--tasks', supportTasks, '--agent', 'seeded', '--k', '4', '--seed', String(seed), '--judge', judge, '--db', db, '--json']);
-  expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
-  const lines = result.stdout.trim().split('\n');
-  expect(lines[0]).toMatch(/^run run-[0-9a-f]+$/);
-  const summary = JSON.parse(lines[lines.length - 1]) as { run_id: string; rows: number; rollouts_lost: number; pass_at_1: number | null };
-  expect(summary.run_id).toBe(lines[0].slice(4));
+  // --json: stdout is exactly one JSON document; the `run ID` line goes to stderr.
+  const summary = JSON.parse(result.stdout) as { run_id: string; rows: number; rollouts_lost: number; pass_at_1: number | null };
+  expect(result.stderr).toBe(`run ${summary.run_id}\n`);
+  expect(summary.run_id).toMatch(/^run-[0-9a-f]+$/);
   return summary;
 }
 
 describe('while-desk run --agent seeded', () => {
+  it('prints `run ID` first on stdout without --json', async () => {
+    const result = await cli(['run', '--tasks', supportTasks, '--agent', 'seeded', '--k', '1', '--db', db]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.split('\n')[0]).toMatch(/^run run-[0-9a-f]+$/);
+    expect(result.stdout).toMatch(/^done: 8\/8 rows/m);
+  });
+
   it('writes tasks x k graded rows with a pass@1 between 0 and 1, the same for the same seed', async () => {
     const first = await seededRun(7);
     expect(first.rows).toBe(32);
@@ -66,8 +72,8 @@ describe('while-desk run --agent seeded', () => {
   it('prints null pass@1 without a judge, and stamps eval_run with --runs', async () => {
     const result = await cli(['run', '--tasks', supportTasks, '--agent', 'seeded', '--k', '2', '--runs', '2', '--db', db, '--json']);
     expect(result.code).toBe(0);
-    const summary = JSON.parse(result.stdout.trim().split('\n').pop()!) as { run_id: string; rows: number; pass_at_1: number | null };
-    expect(summary).toMatchObject({ rows: 32, pass_at_1: null });
+    const summary = JSON.parse(result.stdout) as { run_id: string; rows: number; pass_at_1: number | null };
+    expect(summary).toMatchObject({ rows: 32, pass_at_1: null, judge_status_counts: {} });
     const rows = runRows(db, summary.run_id);
     expect(rows.map((r) => (r.row.lineage as Record<string, unknown>).eval_run).filter((e) => e === 1).length).toBe(16);
     expect(duplicateSlots(db, summary.run_id)).toBe(0);
@@ -84,8 +90,8 @@ describe('while-desk run --agent seeded', () => {
     expect(result.stderr).toMatch(/line 2: not valid JSON/);
     expect(result.stderr).toMatch(/line 3: prompt: prompt is required/);
     expect(result.stderr).toMatch(/line 4: scenario_id "a" is already used on line 1/);
-    const listed = await cli(['runs', '--db', fresh, '--json']);
-    expect(JSON.parse(listed.stdout)).toEqual([]);
+    // The refused run leaves no database file behind that it alone would have created.
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith('fresh.sqlite'))).toEqual([]);
   });
 
   it('explains a bad agent spec and a missing flag', async () => {

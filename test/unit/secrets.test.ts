@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../main/engine/engine';
 import { parentSecretStore, type SecretRequest } from '../../main/engine/parent-secret-store';
-import { resolveApiKey, setKeychainLookup } from '../../main/sim/agents/api-key';
+import { resolveApiKey, setKeychainLookup } from '../../main/agents/api-key';
 import { tempDir } from '../helpers/temp';
 
 /** Stands in for Electron main: answers the engine host's keychain requests from a map. */

@@ -4,6 +4,11 @@ import type { CommandEntry } from '../command';
 
 export const commands: CommandEntry[] = [
   {
+    name: 'init',
+    summary: 'Write a small example project (tasks, a module judge, a rules judge) and print the command that runs it offline',
+    load: async () => (await import('./init')).initCommand,
+  },
+  {
     name: 'import',
     summary: 'Import a JSONL file of rows (SDK rows or load_traces spellings) as a dataset',
     load: async () => (await import('./import')).importCommand,
@@ -52,6 +57,11 @@ export const commands: CommandEntry[] = [
     name: 'stats',
     summary: 'pass@k, curriculum, judge trust, compare, delta, re-run variance, holdout size, decontamination',
     load: async () => (await import('./stats')).statsCommand,
+  },
+  {
+    name: 'compare',
+    summary: 'Compare a candidate run with a baseline: the delta verdict with intervals, noise floor and guards, and the per-task table',
+    load: async () => (await import('./compare')).compareCommand,
   },
   {
     name: 'conformance',

@@ -1,4 +1,4 @@
-// while-desk resume RUN_ID: runs only the missing rollouts of an interrupted or cancelled run.
+// while-desk resume RUN_ID: runs only the missing rollouts of an interrupted or cancelled run; a finished one is left as it is.
 import { type Command, dbFlag, jsonFlag, parseFlags, UsageError } from '../command';
 import { followRun } from '../follow-run';
 import { withEngine } from '../open-engine';
@@ -8,11 +8,13 @@ export const resumeCommand: Command = {
   async run(args, io) {
     const { values, positionals } = parseFlags(args, { ...dbFlag, ...jsonFlag });
     if (positionals.length !== 1) throw new UsageError('give exactly one run id (see `while-desk runs`)');
+    const json = Boolean(values.json);
     return withEngine(values.db, async (engine) => {
       const resumed = await engine.call('runs.resume', { id: positionals[0] });
-      io.out(`run ${resumed.run_id}\n`);
-      if (!values.json) io.out(`resuming: ${resumed.remaining} of ${resumed.expected_rows} rollouts to go\n`);
-      return followRun(engine, resumed.run_id, io, Boolean(values.json));
+      const say = (text: string) => (json ? io.err(text) : io.out(text));
+      say(`run ${resumed.run_id}\n`);
+      say(`${resumed.message}\n`);
+      return followRun(engine, resumed.run_id, io, json);
     });
   },
 };

@@ -1,22 +1,25 @@
 // while-desk run --tasks FILE --agent SPEC --k N ...: a simulation into a new run, committed row by row.
-import { type Command, dbFlag, intFlag, jsonFlag, numberFlag, parseFlags, UsageError } from '../command';
+import { RUN_SETTING_HELP } from '../../../shared/schema/run-settings';
+import { type Command, dbFlag, jsonFlag, parseFlags, UsageError } from '../command';
+import { agentFromFlags, judgeFromFlags, optionalNumber, runSettingFlags, runSettingsHelp } from '../agent-spec';
 import { followRun } from '../follow-run';
 import { withEngine } from '../open-engine';
 
-const usage =
-  'while-desk run --tasks FILE --agent SPEC [--k N] [--runs N] [--judge SPEC] [--rubric FILE] [--concurrency N] [--seed N] ' +
-  '[--max-turns N] [--misbehave-rate X] [--api-key-env NAME] [--gpu auto|cpu|cuda|vulkan|metal] [--threads N] [--context-size N] ' +
-  '[--name NAME] [--db PATH] [--json]\n' +
-  '  SPEC: seeded | openai:MODEL@BASE_URL | llama:PATH.gguf';
+const usage = [
+  'while-desk run --tasks FILE --agent SPEC [--k N] [--runs N] [--judge SPEC] [--rubric FILE] [--likert] [--judge-timeout SECONDS]',
+  '    [--concurrency N] [--seed N] [--max-turns N] [--misbehave-rate X] [--api-key-env NAME] [--gpu auto|cpu|cuda|vulkan|metal]',
+  '    [--threads N] [--context-size N] [--name NAME] [--db PATH] [--json]',
+  '  --tasks FILE       a task JSONL, or a rows file of an earlier run (its tasks pinned)',
+  `  --k N              ${RUN_SETTING_HELP.k}`,
+  `  --runs N           ${RUN_SETTING_HELP.runs}`,
+  `  --concurrency N    ${RUN_SETTING_HELP.concurrency}`,
+  `  --seed N           ${RUN_SETTING_HELP.seed}`,
+  `  --max-turns N      ${RUN_SETTING_HELP.max_turns}`,
+  runSettingsHelp(),
+  '  --json             print one JSON summary on stdout (the `run ID` line goes to stderr)',
+].join('\n');
 
-const GPUS = ['auto', 'cpu', 'cuda', 'vulkan', 'metal'] as const;
-
-function gpuFlag(value: string | undefined): (typeof GPUS)[number] {
-  if (value === undefined) return 'auto';
-  const found = GPUS.find((gpu) => gpu === value);
-  if (!found) throw new UsageError(`--gpu must be one of ${GPUS.join(', ')} (got "${value}")`);
-  return found;
-}
+const whole = (min: number) => (n: number) => Number.isInteger(n) && n >= min;
 
 export const runCommand: Command = {
   usage,
@@ -26,50 +29,44 @@ export const runCommand: Command = {
       {
         ...dbFlag,
         ...jsonFlag,
+        ...runSettingFlags,
         tasks: { type: 'string' },
-        agent: { type: 'string' },
         k: { type: 'string' },
         runs: { type: 'string' },
-        judge: { type: 'string' },
-        rubric: { type: 'string' },
         concurrency: { type: 'string' },
         seed: { type: 'string' },
         'max-turns': { type: 'string' },
-        'misbehave-rate': { type: 'string' },
-        'api-key-env': { type: 'string' },
-        gpu: { type: 'string' },
-        threads: { type: 'string' },
-        'context-size': { type: 'string' },
         name: { type: 'string' },
       },
       false,
     );
     if (!values.tasks) throw new UsageError('--tasks FILE is required (a task JSONL, or a rows file of an earlier run)');
-    if (!values.agent) throw new UsageError('--agent SPEC is required: seeded, openai:MODEL@BASE_URL or llama:PATH.gguf');
-    const misbehave = numberFlag(values['misbehave-rate'], 'misbehave-rate', 0.3);
-    if (misbehave < 0 || misbehave > 1) throw new UsageError(`--misbehave-rate must lie in [0, 1] (got ${misbehave})`);
     const input = {
       tasks_path: values.tasks,
-      agent: values.agent,
-      k: values.k === undefined ? undefined : intFlag(values.k, 'k', 1, 1),
-      runs: intFlag(values.runs, 'runs', 1, 1),
-      judge: values.judge,
-      rubric: values.rubric,
-      concurrency: intFlag(values.concurrency, 'concurrency', 8, 1),
-      seed: intFlag(values.seed, 'seed', 0),
-      max_turns: intFlag(values['max-turns'], 'max-turns', 8, 1),
-      misbehave_rate: misbehave,
-      api_key_env: values['api-key-env'],
-      gpu: gpuFlag(values.gpu),
-      threads: values.threads === undefined ? undefined : intFlag(values.threads, 'threads', 1, 1),
-      context_size: values['context-size'] === undefined ? undefined : intFlag(values['context-size'], 'context-size', 4096, 256),
+      agent: agentFromFlags(values),
+      judge: judgeFromFlags(values),
+      k: optionalNumber(values.k, 'k', whole(1), 'a whole number of at least 1'),
+      runs: optionalNumber(values.runs, 'runs', whole(1), 'a whole number of at least 1'),
+      concurrency: optionalNumber(values.concurrency, 'concurrency', whole(1), 'a whole number of at least 1'),
+      seed: optionalNumber(values.seed, 'seed', Number.isInteger, 'a whole number'),
+      max_turns: optionalNumber(values['max-turns'], 'max-turns', whole(1), 'a whole number of at least 1'),
       name: values.name,
     };
-    return withEngine(values.db, async (engine) => {
-      const started = await engine.call('runs.start', input);
-      io.out(`run ${started.run_id}\n`);
-      if (!values.json) io.out(`${started.tasks} tasks x k=${input.k ?? started.expected_rows / started.tasks / input.runs} x ${input.runs} run(s) = ${started.expected_rows} rollouts\n`);
-      return followRun(engine, started.run_id, io, Boolean(values.json));
-    });
+    const json = Boolean(values.json);
+    return withEngine(
+      values.db,
+      async (engine) => {
+        const started = await engine.call('runs.start', input);
+        // With --json stdout carries one JSON document only; the id line goes to stderr.
+        if (json) io.err(`run ${started.run_id}\n`);
+        else io.out(`run ${started.run_id}\n`);
+        if (!json) {
+          const k = started.tasks > 0 ? started.expected_rows / started.tasks / (input.runs ?? 1) : 0;
+          io.out(`${started.tasks} tasks x k=${k} x ${input.runs ?? 1} run(s) = ${started.expected_rows} rollouts\n`);
+        }
+        return followRun(engine, started.run_id, io, json);
+      },
+      { discardIfRefused: true },
+    );
   },
 };

@@ -16,8 +16,8 @@ export const runsCommand: Command = {
       io.out('no runs yet: `while-desk run --tasks FILE --agent seeded --k 4` starts one\n');
       return 0;
     }
-    const lines = runs.map((r) => [r.id, r.status, `${r.rows}/${r.expected_rows}`, r.agent, r.name]);
-    io.out(formatTable(['ID', 'STATUS', 'ROWS', 'AGENT', 'NAME'], lines));
+    const lines = runs.map((r) => [r.id, r.status, `${r.rows}/${r.expected_rows}`, r.agent, r.judge ?? '-', r.name]);
+    io.out(formatTable(['ID', 'STATUS', 'ROWS', 'AGENT', 'JUDGE', 'NAME'], lines));
     return 0;
   },
 };

@@ -1,15 +1,15 @@
 // Queries on the runs table: create a run with its dataset, commit one rollout's row, read progress.
-import type { RolloutsLost, RunConfig, RunStatus, RunSummary } from '../../../shared/api/runs';
+import { storedRunConfig, type RolloutsLost, type RunConfig } from '../../../shared/api/runs';
+import { agentLabel, judgeLabel } from '../../../shared/schema/run-settings';
 import type { Task } from '../../../shared/schema/task';
 import type { Db } from '../connection';
 import { noteListChanged, noteRowsChanged } from '../changes';
 import { insertDataset } from './datasets';
-import { processAlive } from '../../engine/process-alive';
 
 export interface RunRecord {
   id: string;
   name: string;
-  /** The stored status; 'running' with a dead pid is shown as 'interrupted' (see effectiveStatus). */
+  /** The stored status; 'running' with a dead pid is shown as 'interrupted' (main/sim/run-status.ts). */
   status: 'running' | 'done' | 'cancelled' | 'failed';
   config: RunConfig;
   tasks: Task[];
@@ -27,7 +27,7 @@ const now = () => new Date().toISOString();
 
 export function insertRun(db: Db, run: { name: string; config: RunConfig; tasks: Task[]; expectedRows: number; source: string | null }): string {
   return db.transaction(() => {
-    const id = insertDataset(db, { kind: 'run', name: run.name, status: 'running', source: run.source, meta: { agent: run.config.agent, judge: run.config.judge } });
+    const id = insertDataset(db, { kind: 'run', name: run.name, status: 'running', source: run.source, meta: { agent: agentLabel(run.config.agent), judge: run.config.judge ? judgeLabel(run.config.judge) : null } });
     db.prepare(
       `INSERT INTO runs (id, config_json, tasks_json, status, expected_rows, pid, created_at, updated_at) VALUES (?, ?, ?, 'running', ?, ?, ?, ?)`,
     ).run(id, JSON.stringify(run.config), JSON.stringify(run.tasks), run.expectedRows, process.pid, now(), now());
@@ -58,7 +58,7 @@ export function getRun(db: Db, id: string): RunRecord | undefined {
     id: row.id,
     name: row.name,
     status: row.status,
-    config: JSON.parse(row.config_json) as RunConfig,
+    config: readConfig(row.config_json, row.id),
     tasks: JSON.parse(row.tasks_json) as Task[],
     expectedRows: row.expected_rows,
     lost: JSON.parse(row.lost_json) as RolloutsLost,
@@ -69,14 +69,30 @@ export function getRun(db: Db, id: string): RunRecord | undefined {
   };
 }
 
-/** 'running' in the database but neither going here nor in a live process: it was interrupted (crash, kill -9). */
-export function effectiveStatus(stored: RunRecord['status'], pid: number | null, activeHere: boolean): RunStatus {
-  if (stored !== 'running' || activeHere) return stored;
-  if (pid !== null && pid !== process.pid && processAlive(pid)) return 'running';
-  return 'interrupted';
+/** The stored config, read as settings objects whichever build wrote it (shared/api/runs.ts storedRunConfig). */
+function readConfig(json: string, id: string): RunConfig {
+  try {
+    return storedRunConfig.parse(JSON.parse(json));
+  } catch (error) {
+    throw new Error(`run ${id}: its stored settings cannot be read (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+  }
 }
 
-export function listRuns(db: Db, isActive: (id: string) => boolean): RunSummary[] {
+/** What a runs list needs of each run; the status shown is derived from status and pid (main/sim/run-status.ts). */
+export interface RunListEntry {
+  id: string;
+  name: string;
+  status: RunRecord['status'];
+  pid: number | null;
+  rows: number;
+  expectedRows: number;
+  config: RunConfig;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+export function listRuns(db: Db): RunListEntry[] {
   const rows = db
     .prepare(
       `SELECT r.id, d.name, r.status, r.expected_rows, r.config_json, r.error, r.pid, r.created_at, r.finished_at,
@@ -84,21 +100,24 @@ export function listRuns(db: Db, isActive: (id: string) => boolean): RunSummary[
        FROM runs r JOIN datasets d ON d.id = r.id ORDER BY r.created_at DESC, r.id`,
     )
     .all() as Array<RunDbRow & { rows: number }>;
-  return rows.map((row) => {
-    const config = JSON.parse(row.config_json) as RunConfig;
-    return {
-      id: row.id,
-      name: row.name,
-      status: effectiveStatus(row.status, row.pid, isActive(row.id)),
-      rows: row.rows,
-      expected_rows: row.expected_rows,
-      agent: config.agent,
-      judge: config.judge,
-      created_at: row.created_at,
-      finished_at: row.finished_at,
-      error: row.error,
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    pid: row.pid,
+    rows: row.rows,
+    expectedRows: row.expected_rows,
+    config: readConfig(row.config_json, row.id),
+    error: row.error,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  }));
+}
+
+/** Stored status and pid of every run, for lists that show runs among other datasets. */
+export function runStates(db: Db): Map<string, { status: RunRecord['status']; pid: number | null }> {
+  const rows = db.prepare('SELECT id, status, pid FROM runs').all() as Array<{ id: string; status: RunRecord['status']; pid: number | null }>;
+  return new Map(rows.map((row) => [row.id, { status: row.status, pid: row.pid }]));
 }
 
 /** Marks the run as going in this process (start or resume). */
@@ -128,17 +147,4 @@ export function finishRun(db: Db, id: string, status: RunRecord['status'], error
 /** The run's loss counts as they stand (slot-committer.ts writes them with the rows they account for). */
 export function setRunLost(db: Db, id: string, lost: RolloutsLost): void {
   db.prepare('UPDATE runs SET lost_json = ? WHERE id = ?').run(JSON.stringify(lost), id);
-}
-
-/** pass@1: the mean over tasks of each task's pass rate (reward >= 0.5) among graded rows; null when none graded. */
-export function passAtOne(db: Db, id: string): { passAt1: number | null; graded: number } {
-  const rows = db
-    .prepare(
-      `SELECT scenario_id AS task, COUNT(*) AS n, SUM(CASE WHEN reward >= 0.5 THEN 1 ELSE 0 END) AS passed
-       FROM rows WHERE dataset_id = ? AND reward IS NOT NULL GROUP BY scenario_id`,
-    )
-    .all(id) as Array<{ task: string | null; n: number; passed: number }>;
-  if (rows.length === 0) return { passAt1: null, graded: 0 };
-  const rates = rows.map((row) => row.passed / row.n);
-  return { passAt1: rates.reduce((a, b) => a + b, 0) / rates.length, graded: rows.reduce((a, row) => a + row.n, 0) };
 }

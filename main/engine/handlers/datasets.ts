@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import { ApiError } from '../../../shared/api/define';
 import type { datasetsApi } from '../../../shared/api/datasets';
 import { childDatasets, findDataset, listDatasets } from '../../db/repos/datasets';
-import { countRows, deleteDataset, exportDataset, exportLines, getRow, pageRows } from '../../rows/index';
+import { countRows, deleteDataset, exportDataset, exportLines, getRow, pageRows, taskRows } from '../../rows/index';
 import { ImportSession } from '../../datasets/import-session';
+import { withRunStatuses } from '../../sim/run-status';
 import type { EngineContext } from '../context';
 import type { HandlerMap } from './types';
 import { write, writeAsync } from './write';
@@ -26,8 +27,8 @@ export function requireDataset(ctx: EngineContext, id: string) {
 }
 
 export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
-  'datasets.list': (_input, ctx) => listDatasets(ctx.db),
-  'datasets.get': (input, ctx) => requireDataset(ctx, input.id),
+  'datasets.list': (_input, ctx) => withRunStatuses(ctx, listDatasets(ctx.db)),
+  'datasets.get': (input, ctx) => withRunStatuses(ctx, [requireDataset(ctx, input.id)])[0],
   'datasets.importBegin': write((input, ctx) => {
     const importId = randomUUID();
     importSessions.set(importId, new ImportSession(ctx.db, { name: input.name, skipInvalid: input.skip_invalid, source: input.source }));
@@ -77,6 +78,10 @@ export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
     const found = getRow(ctx.db, input.id, input.ordinal);
     if (!found) throw new ApiError('not_found', `dataset "${input.id}" has no row ${input.ordinal}`, 'ordinal');
     return { ordinal: input.ordinal, row: found.row };
+  },
+  'datasets.taskRows': (input, ctx) => {
+    requireDataset(ctx, input.id);
+    return { rows: taskRows(ctx.db, input.id, input.task, input.limit) };
   },
   'datasets.export': async (input, ctx) => {
     requireDataset(ctx, input.id);

@@ -8,7 +8,7 @@ import { importLabels } from '../../labels/import';
 import { parseLabelText } from '../../labels/label-file';
 import { buildQueue } from '../../labels/queue';
 import { labelSummary } from '../../labels/summary';
-import { appendLabel, listLabels, rowsWithKey } from '../../rows/index';
+import { appendLabel, ensureRowKeys, listLabels, rowsWithKey } from '../../rows/index';
 import { requireDataset } from './datasets';
 import type { HandlerMap } from './types';
 import { write } from './write';
@@ -24,6 +24,7 @@ function readLabelFile(path: string): string {
 export const labelsHandlers: HandlerMap<keyof typeof labelsApi> = {
   'labels.append': write((input, ctx) => {
     requireDataset(ctx, input.dataset_id);
+    ensureRowKeys(ctx.db, input.dataset_id); // an imported dataset's keys, the first time it is labeled
     const owners = rowsWithKey(ctx.db, input.dataset_id, input.row_key);
     if (owners.length === 0) {
       throw new ApiError('not_found', `dataset ${input.dataset_id} has no row with row_key "${input.row_key}" (row keys are in datasets.rows: rollout_id, else scenario_id#rollout_index, else the prompt hash)`, 'row_key');
@@ -51,6 +52,7 @@ export const labelsHandlers: HandlerMap<keyof typeof labelsApi> = {
   },
   'labels.queue': (input, ctx) => {
     const dataset = requireDataset(ctx, input.dataset_id);
+    ensureRowKeys(ctx.db, input.dataset_id); // the queue names rows by key, as their labels will
     return buildQueue(ctx.db, {
       datasetId: input.dataset_id,
       rowCount: dataset.rows,
@@ -63,6 +65,7 @@ export const labelsHandlers: HandlerMap<keyof typeof labelsApi> = {
   },
   'labels.import': write((input, ctx) => {
     requireDataset(ctx, input.dataset_id);
+    ensureRowKeys(ctx.db, input.dataset_id);
     const where = input.path ?? 'the label text';
     const labels = parseLabelText(input.path !== undefined ? readLabelFile(input.path) : (input.text ?? ''), where);
     return importLabels(ctx.db, input.dataset_id, labels, { annotator: input.annotator, kind: input.kind });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ApiError } from '../../../shared/api/define';
 import type { modelsApi } from '../../../shared/api/models';
 import { modelFolders, setModelFolders } from '../../db/repos/settings';
-import { findModelFiles } from '../../sim/llama/model-files';
+import { findModelFiles } from '../../agents/llama/model-files';
 import type { HandlerMap } from './types';
 
 function existingFolder(input: string): string {

@@ -1,26 +1,22 @@
 // `while-desk serve`: the renderer's static files and the typed API over a WebSocket, on 127.0.0.1 only.
-// A random token in the printed URL guards the API; a connection without it is refused.
-import fs from 'node:fs';
+// A random token in the printed URL guards the API; a connection without it is refused, as is one from another
+// site's page (Origin) or one addressed to another host name (DNS rebinding). Nothing a client sends, on any
+// socket, can throw out of a handler: every socket has an error handler and the server goes on serving.
 import http from 'node:http';
-import path from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
-import type { RpcMessage } from '../../../shared/api/rpc';
-import { contentSecurityPolicy } from '../../../shared/csp';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
 import type { Engine } from '../engine';
-import { serveRpc } from '../rpc-server';
+import { handshakeProblem, hostAllowed, originAllowed, parseTarget, refuseUpgrade, replyText } from './http-guard';
+import { serveStatic } from './static-files';
+import { attachSocket } from './ws-connection';
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
+/**
+ * The largest message a client may send; a bigger one closes that socket (1009). Import chunks are 1 MiB, but
+ * runs.start may carry a whole task file (tasks_text, up to 64 MiB) plus its JSON escaping.
+ */
+export const MAX_FRAME_BYTES = 80 * 1024 * 1024;
 
 export interface ServeOptions {
   engine: Engine;
@@ -44,64 +40,53 @@ function tokenMatches(given: string | null, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function serveStatic(staticDir: string, request: http.IncomingMessage, response: http.ServerResponse): void {
-  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  const relative = decodeURIComponent(url.pathname) === '/' ? 'index.html' : decodeURIComponent(url.pathname).slice(1);
-  const file = path.resolve(staticDir, relative);
-  if (!file.startsWith(path.resolve(staticDir) + path.sep) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    return;
-  }
-  response.writeHead(200, {
-    'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    'x-content-type-options': 'nosniff',
-    // The same policy as the desktop window, as a header so frame-ancestors applies too.
-    'content-security-policy': contentSecurityPolicy("'self' ws://127.0.0.1:*"),
-    'referrer-policy': 'no-referrer',
-    'cache-control': 'no-store',
-  });
-  fs.createReadStream(file).pipe(response);
+function ignoreSocketError(): void {
+  // A client that resets or sends garbage only loses its own connection.
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const server = http.createServer((request, response) => serveStatic(options.staticDir, request, response));
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 32 * 1024 * 1024 });
-
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/api' || !tokenMatches(url.searchParams.get('token'), token)) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+  let port = 0;
+  const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 10_000 }, (request, response) => {
+    request.on('error', ignoreSocketError);
+    response.on('error', ignoreSocketError);
+    if (!hostAllowed(request, port)) {
+      replyText(response, port, 421, 'this server answers only to 127.0.0.1 or localhost on its own port');
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => attach(ws));
+    serveStatic(options.staticDir, port, request, response).catch(() => replyText(response, port, 500, 'internal error'));
   });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
-  function attach(ws: WebSocket): void {
-    const listeners: Array<(message: RpcMessage) => void> = [];
-    ws.on('message', (data) => {
-      let message: RpcMessage;
-      try {
-        message = JSON.parse(String(data)) as RpcMessage;
-      } catch {
-        return;
-      }
-      listeners.forEach((listener) => listener(message));
-    });
-    const stop = serveRpc(options.engine, {
-      send: (message) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-      },
-      onMessage: (listener) => listeners.push(listener),
-    });
-    ws.on('close', stop);
-  }
+  server.on('connection', (socket) => socket.on('error', ignoreSocketError));
+  // Malformed HTTP (bad request line, oversized headers): a 400 on the socket, and that socket only is closed.
+  server.on('clientError', (_error, socket: Duplex) => refuseUpgrade(socket, port, 400, 'malformed request'));
+  server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', ignoreSocketError);
+    try {
+      const target = parseTarget(request.url);
+      if (!hostAllowed(request, port)) return refuseUpgrade(socket, port, 421, 'wrong Host');
+      if (!originAllowed(request, port)) return refuseUpgrade(socket, port, 403, 'the API accepts only the page served here');
+      if (!target || target.pathname !== '/api') return refuseUpgrade(socket, port, 400, 'the API is at /api');
+      if (!tokenMatches(target.searchParams.get('token'), token)) return refuseUpgrade(socket, port, 401, 'wrong or missing token');
+      const problem = handshakeProblem(request);
+      if (problem) return refuseUpgrade(socket, port, 400, problem);
+      // Whatever else `ws` finds wrong in the handshake (e.g. a malformed extension header) it answers with a 400.
+      sockets.handleUpgrade(request, socket, head, (ws) => attachSocket(options.engine, ws));
+    } catch {
+      socket.destroy();
+    }
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
-  const port = (server.address() as AddressInfo).port;
+  server.on('error', (error) => process.stderr.write(`while-desk serve: ${error.message}\n`));
+  port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/?token=${token}`,
     port,
@@ -109,6 +94,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     close: async () => {
       for (const client of sockets.clients) client.terminate();
       sockets.close();
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -1,6 +1,8 @@
 // Picks the transport for this host (Electron preload or a browser against `serve`) and exposes one typed client.
 import { typedClient, type DeskClient, type Transport } from '../../../shared/api/client';
-import { apiSocketUrl, wsTransport, type ConnectionState } from './ws-transport';
+import { ApiError } from '../../../shared/api/define';
+import { errorShape } from '../../../shared/api/rpc';
+import { apiSocketUrl, takeToken, wsTransport, type ConnectionState } from './ws-transport';
 
 declare global {
   interface Window {
@@ -33,15 +35,34 @@ export function onConnectionState(listener: (state: ConnectionState) => void): (
 }
 
 function unavailable(reason: string): Transport {
-  return { call: () => Promise.reject(new Error(reason)), on: () => () => undefined };
+  return { call: () => Promise.reject(new ApiError('failed', reason)), on: () => () => undefined };
+}
+
+/**
+ * The preload rejects with a plain {code, message, where} (an Error loses its fields crossing the context bridge);
+ * made an ApiError again here, so a page sees the same error from the desktop app as from `serve`.
+ */
+function withApiErrors(transport: Transport): Transport {
+  return {
+    call: (method, input) => transport.call(method, input).catch((error: unknown) => Promise.reject(ApiError.from(errorShape(error)))),
+    on: (event, listener) => transport.on(event, listener),
+  };
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 function connect(): Connection {
   if (window.desk) {
     setState('open');
-    return { client: typedClient(window.desk), host: 'electron', problem: null };
+    return { client: typedClient(withApiErrors(window.desk)), host: 'electron', problem: null };
   }
-  const url = apiSocketUrl(window.location);
+  const url = apiSocketUrl(window.location, takeToken(window.location, window.history, sessionStorageOrNull()));
   if (!url) {
     const problem = 'This address has no token. Open the full URL that `while-desk serve` printed (it ends in ?token=...).';
     setState('refused');

@@ -1,6 +1,6 @@
 // The browser transport for `while-desk serve`: the typed API over a WebSocket, token from the page URL.
 import type { Transport } from '../../../shared/api/client';
-import { RpcClient, type RpcMessage } from '../../../shared/api/rpc';
+import { RpcClient } from '../../../shared/api/rpc';
 
 export type ConnectionState = 'connecting' | 'open' | 'refused' | 'closed';
 
@@ -9,9 +9,36 @@ export interface WsTransport extends Transport {
   ready: Promise<void>;
 }
 
-/** `ws://host/api?token=...` from `http://host/?token=...`. */
-export function apiSocketUrl(location: Location): string | null {
-  const token = new URLSearchParams(location.search).get('token');
+const TOKEN_KEY = 'while-desk.token';
+
+/**
+ * The API token: read from the address the person opened (`?token=...`), then taken out of the address bar
+ * (history.replaceState) so it does not linger in history, screenshots or a copied link. It is kept in this
+ * tab's sessionStorage so a reload still connects; a new address with a token replaces it.
+ */
+export function takeToken(location: Location, history: History, storage: Storage | null): string | null {
+  const params = new URLSearchParams(location.search);
+  const fromAddress = params.get('token');
+  if (fromAddress) {
+    try {
+      storage?.setItem(TOKEN_KEY, fromAddress);
+    } catch {
+      // storage may be disabled; the token then lives only for this page
+    }
+    params.delete('token');
+    const search = params.toString();
+    history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
+    return fromAddress;
+  }
+  try {
+    return storage?.getItem(TOKEN_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** `ws://host/api?token=...` for the page's own host. */
+export function apiSocketUrl(location: Location, token: string | null): string | null {
   if (!token) return null;
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/api?token=${encodeURIComponent(token)}`;
@@ -19,7 +46,7 @@ export function apiSocketUrl(location: Location): string | null {
 
 export function wsTransport(url: string, onState: (state: ConnectionState) => void): WsTransport {
   const socket = new WebSocket(url);
-  const listeners: Array<(message: RpcMessage) => void> = [];
+  const listeners: Array<(message: unknown) => void> = [];
   const queued: string[] = [];
   let opened = false;
   const client = new RpcClient({
@@ -53,9 +80,9 @@ export function wsTransport(url: string, onState: (state: ConnectionState) => vo
   });
   ready.catch(() => undefined);
   socket.addEventListener('message', (event) => {
-    let message: RpcMessage;
+    let message: unknown;
     try {
-      message = JSON.parse(String(event.data)) as RpcMessage;
+      message = JSON.parse(String(event.data));
     } catch {
       return;
     }

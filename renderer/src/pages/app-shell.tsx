@@ -6,6 +6,7 @@ import { hrefFor, useRoute, type Section } from '../store/route-store';
 import { DatasetPage } from './datasets/dataset-page';
 import { DatasetsPage } from './datasets/datasets-page';
 import { LabelPage } from './label/label-page';
+import { ComparePage } from './compare/compare-page';
 import { PlannedPage } from './planned-page';
 import { RunScreens } from './runs/run-screens';
 import { SettingsPage } from './settings/settings-page';
@@ -41,6 +42,7 @@ function Page() {
   const route = useRoute((s) => s.route);
   if (route.section === 'settings') return <SettingsPage />;
   if (route.section === 'label') return <LabelPage id={route.id} />;
+  if (route.section === 'compare') return <ComparePage />;
   if (route.section !== 'runs') return <PlannedPage section={route.section} />;
   if (route.page === 'dataset' && route.id) return <DatasetPage id={route.id} tab={route.tab} />;
   if (route.page === 'new-run' || route.page === 'run' || route.page === 'models') return <RunScreens route={route} />;

@@ -13,8 +13,7 @@ const PLANNED: Record<Exclude<Section, 'runs' | 'settings'>, { title: string; li
   compare: {
     title: 'Compare and sweeps',
     lines: [
-      'Pick a baseline run and compare others against it: per task, green and red, sorted by regressions.',
-      'Sweeps over models, prompts and settings, with verdicts and intervals.',
+      'Sweeps over models, prompts and settings, with verdicts and intervals (not built yet; Compare is).',
     ],
   },
   sync: {

@@ -7,13 +7,15 @@ export interface Route {
   page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'label' | 'none';
   id: string | null;
   tab: 'rows' | 'measure';
+  /** Compare: the candidate beside the baseline in `id` (`#/compare/BASELINE/CANDIDATE`). */
+  other: string | null;
 }
 
 const SECTIONS: Section[] = ['runs', 'label', 'compare', 'sync', 'settings'];
 
 export function parseHash(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
-  const base: Route = { section: 'runs', page: 'datasets', id: null, tab: 'rows' };
+  const base: Route = { section: 'runs', page: 'datasets', id: null, tab: 'rows', other: null };
   const [head, id, tab] = parts;
   if (!head || head === 'datasets') {
     if (id) return { ...base, page: 'dataset', id, tab: tab === 'measure' ? 'measure' : 'rows' };
@@ -26,6 +28,7 @@ export function parseHash(hash: string): Route {
   }
   if (head === 'models') return { ...base, page: 'models' };
   if (head === 'label') return { ...base, section: 'label', page: id ? 'label' : 'none', id: id ?? null };
+  if (head === 'compare') return { ...base, section: 'compare', page: 'none', id: id ?? null, other: tab ?? null };
   if ((SECTIONS as string[]).includes(head)) return { ...base, section: head as Section, page: 'none' };
   return base;
 }
@@ -33,6 +36,9 @@ export function parseHash(hash: string): Route {
 export function hrefFor(route: Partial<Route> & { section?: Section }): string {
   const section = route.section ?? 'runs';
   if (section === 'label' && route.id) return `#/label/${encodeURIComponent(route.id)}`;
+  if (section === 'compare' && route.id) {
+    return `#/compare/${encodeURIComponent(route.id)}${route.other ? `/${encodeURIComponent(route.other)}` : ''}`;
+  }
   if (section !== 'runs') return `#/${section}`;
   switch (route.page) {
     case 'dataset':

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Agent, TurnRequest, TurnResult } from '../../../main/sim/agent-types';
+import type { Agent, TurnRequest, TurnResult } from '../../../main/agents/agent-types';
 import { createLlmJudge, readRubricFile } from '../../../main/judges/llm-judge';
 import { judgePayload, JUDGE_PAYLOAD_CHARS } from '../../../main/judges/llm-payload';
 import { loadJudge } from '../../../main/judges/load-judge';

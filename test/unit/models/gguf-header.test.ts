@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GgufHeaderError, metaNumber, metaString, readGgufHeader } from '../../../main/sim/llama/gguf-header';
-import { architectureOf, missingTensorData, quantizationOf } from '../../../main/sim/llama/gguf-info';
+import { GgufHeaderError, metaNumber, metaString, readGgufHeader } from '../../../main/agents/llama/gguf-header';
+import { architectureOf, missingTensorData, quantizationOf } from '../../../main/agents/llama/gguf-info';
 import { buildTinyGguf } from '../../fixtures/make-tiny-gguf.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'while-gguf-'));

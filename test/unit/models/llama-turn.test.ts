@@ -1,9 +1,9 @@
 // The local model's answer format: bounded grammar schema from tool schemas, and validation of untrusted answers.
 import { describe, expect, it } from 'vitest';
-import type { ToolSchema } from '../../../main/sim/agent-types';
-import { toChatHistory } from '../../../main/sim/llama/chat-history';
-import { boundSchema, FORMAT_LIMITS, responseSchema } from '../../../main/sim/llama/turn-format';
-import { parseTurn } from '../../../main/sim/llama/turn-parse';
+import type { ToolSchema } from '../../../main/agents/agent-types';
+import { toChatHistory } from '../../../main/agents/llama/chat-history';
+import { boundSchema, FORMAT_LIMITS, responseSchema } from '../../../main/agents/llama/turn-format';
+import { parseTurn } from '../../../main/agents/llama/turn-parse';
 
 const tools: ToolSchema[] = [
   {

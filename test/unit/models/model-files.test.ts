@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../../main/engine/engine';
-import { findModelFiles } from '../../../main/sim/llama/model-files';
+import { findModelFiles } from '../../../main/agents/llama/model-files';
 import { buildTinyGguf } from '../../fixtures/make-tiny-gguf.mjs';
 
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'while-home-'));

@@ -26,4 +26,11 @@ describe('renderer routes', () => {
     for (const route of routes) expect(parseHash(hrefFor(route))).toMatchObject(route);
     expect(parseHash(hrefFor({ section: 'sync' }))).toMatchObject({ section: 'sync' });
   });
+
+  it('parses and builds the compare address: #/compare/BASELINE/CANDIDATE', () => {
+    expect(parseHash('#/compare')).toMatchObject({ section: 'compare', id: null, other: null });
+    expect(parseHash('#/compare/run-a/run-b')).toMatchObject({ section: 'compare', id: 'run-a', other: 'run-b' });
+    expect(parseHash(hrefFor({ section: 'compare', id: 'a/1', other: 'b 2' }))).toMatchObject({ section: 'compare', id: 'a/1', other: 'b 2' });
+    expect(hrefFor({ section: 'compare' })).toBe('#/compare');
+  });
 });

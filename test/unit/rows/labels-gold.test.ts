@@ -78,6 +78,21 @@ describe('labels and the gold derived from them', () => {
     expect(text.text).toBe(fs.readFileSync(out, 'utf8').split('\n').slice(1, 3).join('\n') + '\n');
   });
 
+  it('gives imported rows their keys when the dataset is first labeled, and finds a row by key through the index', async () => {
+    const { engine, id } = await importRows([row(0), row(1, { rollout_id: 'roll-1' }), { schema_version: '1', prompt: 'bare', steps: [], final_text: 'x' }]);
+    const db = engine.ctx.db;
+    const stored = () => db.prepare('SELECT row_key FROM rows WHERE dataset_id = ? ORDER BY ordinal').pluck().all(id);
+    expect(stored()).toEqual([null, null, null]); // an import does not index keys
+    const listed = (await engine.call('datasets.rows', { id })).rows.map((item) => item.row_key);
+    expect(listed).toEqual(['t0#0', 'roll-1', expect.stringMatching(/^[0-9a-f]{16}$/)]);
+    expect((await engine.call('datasets.row', { id, ordinal: 2 })).row).toMatchObject({ prompt: 'bare' });
+    await engine.call('labels.append', { dataset_id: id, row_key: listed[2] as string, annotator: 'a', value: 1 });
+    expect(stored()).toEqual(listed);
+    const plan = db.prepare("EXPLAIN QUERY PLAN SELECT ordinal FROM rows WHERE dataset_id = ? AND row_key = ?").all(id, 'x') as Array<{ detail: string }>;
+    expect(plan.map((step) => step.detail).join(' ')).toMatch(/rows_by_key/);
+    expect((await engine.call('datasets.row', { id, ordinal: 2 })).row).toMatchObject({ gold_reward: 1, gold_kind: 'human' });
+  });
+
   it('lists labels in append order, by annotator or row, never changed', async () => {
     const { engine, id } = await importRows([row(0), row(1)]);
     await engine.call('labels.append', { dataset_id: id, row_key: 't0#0', annotator: 'a', value: 1 });

@@ -1,7 +1,7 @@
 // The rollout loop with a scripted agent: steps, text on the first tool step, usage, max turns, errors, usability.
 import { describe, expect, it } from 'vitest';
 import { taskSchema } from '../../../shared/schema/task';
-import type { Agent, TurnRequest, TurnResult } from '../../../main/sim/agent-types';
+import type { Agent, TurnRequest, TurnResult } from '../../../main/agents/agent-types';
 import { hasToolMarkup, runRollout, unusableReason } from '../../../main/sim/rollout';
 
 const task = taskSchema.parse({

@@ -2,16 +2,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEngine } from '../../helpers/build-engine';
 import { createEngine, type Engine } from '../../../main/engine/engine';
-import { argumentsFromPrompt, inventArguments } from '../../../main/sim/agents/prompt-arguments';
-import { chooseMisbehavior } from '../../../main/sim/agents/seeded-agent';
-import { waitForRun } from '../../../main/sim/runs-service';
+import { argumentsFromPrompt, inventArguments } from '../../../main/agents/prompt-arguments';
+import { chooseMisbehavior } from '../../../main/agents/seeded-agent';
 import { readDatasetRows as loadRows } from '../../../main/rows/index';
 
 const tasksFile = path.resolve(__dirname, '../../fixtures/tasks/support.jsonl');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wd-seeded-'));
 const engines: Engine[] = [];
+// runs.get computes pass@1 in the statistics worker pool, which runs the built worker.
+beforeAll(() => buildEngine(), 120_000);
 afterAll(async () => {
   for (const engine of engines) await engine.close();
   fs.rmSync(dir, { recursive: true, force: true });
@@ -32,8 +34,8 @@ const passes = (row: Row) => {
 };
 
 async function seededRun(e: Engine, seed: number, extra: Record<string, unknown> = {}) {
-  const started = await e.call('runs.start', { tasks_path: tasksFile, agent: 'seeded', k: 4, seed, concurrency: 4, ...extra });
-  await waitForRun(e.ctx, started.run_id);
+  const started = await e.call('runs.start', { tasks_path: tasksFile, agent: { kind: 'seeded' }, k: 4, seed, concurrency: 4, ...extra });
+  await e.call('runs.wait', { id: started.run_id });
   return { id: started.run_id, expected: started.expected_rows, rows: loadRows(e.ctx.db, started.run_id) };
 }
 
@@ -121,7 +123,7 @@ describe('a seeded run', () => {
     // Large enough that the cancel lands long before the end, even at >10k seeded rollouts per second.
     const k = 1500;
     const total = 8 * k;
-    const started = await e.call('runs.start', { tasks_path: tasksFile, agent: 'seeded', k, seed: 5, concurrency: 8 });
+    const started = await e.call('runs.start', { tasks_path: tasksFile, agent: { kind: 'seeded' }, k, seed: 5, concurrency: 8 });
     await new Promise<void>((resolve) => {
       const off = e.on('run.progress', (p) => {
         if (p.run_id === started.run_id && p.done >= 200) {
@@ -131,13 +133,13 @@ describe('a seeded run', () => {
       });
     });
     expect((await e.call('runs.cancel', { id: started.run_id })).cancelled).toBe(true);
-    await waitForRun(e.ctx, started.run_id);
+    await e.call('runs.wait', { id: started.run_id });
     const cancelled = await e.call('runs.get', { id: started.run_id });
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.rows).toBeLessThan(total);
     const resumed = await e.call('runs.resume', { id: started.run_id });
     expect(resumed.remaining).toBe(total - cancelled.rows);
-    await waitForRun(e.ctx, started.run_id);
+    await e.call('runs.wait', { id: started.run_id });
     const done = await e.call('runs.get', { id: started.run_id });
     expect(done.status).toBe('done');
     expect(done.rows).toBe(total);
@@ -156,8 +158,8 @@ describe('a seeded run', () => {
     const judgeFile = path.join(dir, 'flaky-judge.mjs');
     fs.writeFileSync(judgeFile, `export default (row) => { if (row.rollout_index === 1) throw new Error('judge broke'); return row.seeded.length === 0 ? 1 : 0; };\n`);
     const text = fs.readFileSync(tasksFile, 'utf8');
-    const started = await e.call('runs.start', { tasks_text: text, agent: 'seeded', k: 2, seed: 4, judge: judgeFile });
-    await waitForRun(e.ctx, started.run_id);
+    const started = await e.call('runs.start', { tasks_text: text, agent: { kind: 'seeded' }, k: 2, seed: 4, judge: { kind: 'module', path: judgeFile } });
+    await e.call('runs.wait', { id: started.run_id });
     const run = await e.call('runs.get', { id: started.run_id });
     expect(run.config.tasks_path).toBeNull();
     expect(run).toMatchObject({ status: 'done', rows: 16 });
@@ -167,9 +169,11 @@ describe('a seeded run', () => {
     expect(run.graded_rows).toBe(8);
   });
 
-  it('refuses a bad agent spec before creating anything', async () => {
+  it('refuses bad agent settings before creating anything', async () => {
     const e = engine();
-    await expect(e.call('runs.start', { tasks_path: tasksFile, agent: 'gpt4' })).rejects.toThrow(/unknown agent spec/);
+    await expect(e.callRaw('runs.start', { tasks_path: tasksFile, agent: 'gpt4' })).rejects.toMatchObject({ code: 'bad_input' });
+    await expect(e.callRaw('runs.start', { tasks_path: tasksFile, agent: { kind: 'openai', model: 'm' } })).rejects.toThrow(/base_url/);
+    await expect(e.callRaw('runs.start', { tasks_path: tasksFile, agent: { kind: 'seeded', misbehave_rate: 2 } })).rejects.toThrow(/misbehave_rate/);
     expect(await e.call('runs.list', {})).toEqual([]);
   });
 });

@@ -43,6 +43,38 @@ describe('tool world', () => {
     expect(world.call('nothing', {}).result).toMatchObject({ status: 'not_found' });
   });
 
+  it('never gives a call another entity\'s result: an invented order id gets the not_found error', () => {
+    const single = createToolWorld(
+      taskSchema.parse({
+        scenario_id: 's',
+        prompt: 'p',
+        tools: [tool('get_order'), tool('lookup')],
+        world: {
+          // A one-entry world written for ORD-1042 only, and an entry keyed on another argument.
+          get_order: [{ result: { status: 'ok', order_id: 'ORD-1042', state: 'shipped' } }],
+          lookup: [{ when: { email: 'a@b.c' }, result: { order_id: 'ORD-7', state: 'delivered' } }, { result: { status: 'not_found', reason: 'no such order' } }],
+        },
+      }),
+    );
+    expect(single.call('get_order', { order_id: 'ORD-1042' }).result).toMatchObject({ state: 'shipped' });
+    expect(single.call('get_order', { order_id: ' ord-1042 ' }).result).toMatchObject({ state: 'shipped' });
+    const invented = single.call('get_order', { order_id: 'X-4242' });
+    expect(invented.result).toMatchObject({ status: 'not_found' });
+    expect(JSON.stringify(invented.result)).not.toContain('shipped');
+    expect(single.call('lookup', { email: 'a@b.c' }).result).toMatchObject({ state: 'delivered' });
+    expect(single.call('lookup', { email: 'a@b.c', order_id: 'ORD-9' }).result).toEqual({ status: 'not_found', reason: 'no such order' });
+    // A fallback that names no entity still answers every call (the task author's own "not found").
+    expect(world.call('get_order', { order_id: 'X-1' }).result).toMatchObject({ status: 'not_found' });
+    expect(world.call('search', { n: 'X-1' }).result).toBe('other');
+  });
+
+  it('treats tool names like __proto__ and constructor as unknown tools, not as world entries', () => {
+    expect(world.call('constructor', {}).result).toMatchObject({ status: 'error' });
+    expect(world.call('__proto__', {}).result).toMatchObject({ status: 'error' });
+    const open = createToolWorld({ tools: [], world: {}, faults: [] });
+    expect(open.call('toString', {}).result).toMatchObject({ status: 'not_found' });
+  });
+
   it('answers an undeclared tool with an error naming the offered tools', () => {
     expect(world.call('delete_everything', {}).result).toMatchObject({ status: 'error', reason: expect.stringContaining('get_order') });
   });

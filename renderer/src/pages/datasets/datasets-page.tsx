@@ -19,6 +19,7 @@ export function DatasetsPage() {
         <nav className="page-actions">
           <a className="button" href={hrefFor({ page: 'new-run' })}>New run</a>
           <a className="button" href={hrefFor({ page: 'models' })}>Models</a>
+          <a className="button" href={hrefFor({ section: 'compare' })}>Compare runs</a>
         </nav>
       </header>
       <ImportPanel />

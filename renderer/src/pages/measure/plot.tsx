@@ -1,6 +1,7 @@
 // A Plotly chart, loaded on first use (plotly.js-basic-dist), redrawn with Plotly.react when its data change.
 import { useEffect, useRef, useState } from 'react';
 import type { PlotlyApi } from 'plotly.js-basic-dist';
+import { SaveFigure } from './save-figure';
 
 let plotly: Promise<PlotlyApi> | null = null;
 function loadPlotly(): Promise<PlotlyApi> {
@@ -16,7 +17,8 @@ function themeColors(): { text: string; line: string } {
   return { text: style.getPropertyValue('--text').trim() || '#1f2328', line: style.getPropertyValue('--line').trim() || '#e3e3e0' };
 }
 
-export function Plot({ data, layout, label, height = 300 }: { data: unknown[]; layout: Record<string, unknown>; label: string; height?: number }) {
+/** `figureName` (the platform's figure name) offers saving the chart as figure JSON and PNG. */
+export function Plot({ data, layout, label, height = 300, figureName }: { data: unknown[]; layout: Record<string, unknown>; label: string; height?: number; figureName?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
@@ -59,6 +61,7 @@ export function Plot({ data, layout, label, height = 300 }: { data: unknown[]; l
   return (
     <figure className="measure-plot" aria-label={label}>
       <div ref={ref} style={{ minHeight: height }} />
+      {figureName && <SaveFigure name={figureName} data={data} layout={layout} chart={ref} loadPlotly={loadPlotly} />}
       {failed && <figcaption className="error-text">The chart could not be drawn: {failed}</figcaption>}
     </figure>
   );

@@ -45,7 +45,7 @@ export function ReliabilityPlot({ points }: { points: ReliabilityPoint[] }) {
   return (
     <section className="measure-card" aria-label="Reliability plot">
       <h3>Reliability against k</h3>
-      <Plot data={data} layout={layout} label="pass^k and pass@k against k" />
+      <Plot data={data} layout={layout} label="pass^k and pass@k against k" figureName="reliability-pass-k" />
       <p className="muted">Bars are 95% bootstrap intervals over tasks; each k counts the tasks with at least k graded tries.</p>
     </section>
   );

@@ -1,91 +1,96 @@
-// The agent part of the new-run form: seeded, a local GGUF (picked from the models found), or an OpenAI-compatible server.
+// The agent part of the new-run form (also the LLM judge's agent): seeded, a local GGUF, or an OpenAI-compatible
+// server, as the settings object `runs.start` takes. Defaults and hints come from RUN_DEFAULTS / RUN_SETTING_HELP.
 import { useEffect, useState } from 'react';
 import type { ModelFile } from '../../../../shared/api/models';
+import { llamaGpu, RUN_DEFAULTS, RUN_SETTING_HELP, type LlamaGpu } from '../../../../shared/schema/run-settings';
 import { desk, errorText } from '../../api/desk';
+import { canPickPaths, pickFile } from '../../api/files';
 import { formatBytes } from '../../components/format';
 import { hrefFor } from '../../store/route-store';
+import type { AgentChoice, AgentKind } from './run-form-settings';
 
-export type AgentKind = 'seeded' | 'llama' | 'openai';
+export { agentSettingsOf, defaultAgent, type AgentChoice } from './run-form-settings';
 
-export interface AgentChoice {
-  kind: AgentKind;
-  modelPath: string;
-  openaiModel: string;
-  baseUrl: string;
-  apiKeyEnv: string;
-  misbehaveRate: number;
-}
-
-export const defaultAgent: AgentChoice = { kind: 'seeded', modelPath: '', openaiModel: '', baseUrl: 'http://127.0.0.1:8000/v1', apiKeyEnv: '', misbehaveRate: 0.3 };
-
-/** The spec string `runs.start` takes, or a sentence saying what is missing. */
-export function agentSpec(choice: AgentChoice): { spec: string } | { problem: string } {
-  if (choice.kind === 'seeded') return { spec: 'seeded' };
-  if (choice.kind === 'llama') return choice.modelPath ? { spec: `llama:${choice.modelPath}` } : { problem: 'pick a GGUF model for the local agent' };
-  if (!choice.openaiModel.trim()) return { problem: 'give the model name the server expects' };
-  if (!/^https?:\/\//.test(choice.baseUrl.trim())) return { problem: 'the base URL must start with http:// or https://' };
-  return { spec: `openai:${choice.openaiModel.trim()}@${choice.baseUrl.trim()}` };
-}
-
-function ModelSelect({ value, onChange }: { value: string; onChange: (path: string) => void }) {
+function ModelSelect({ id, value, onChange }: { id: string; value: string; onChange: (path: string) => void }) {
   const [models, setModels] = useState<ModelFile[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     desk.call('models.list', {}).then(setModels, (failure: unknown) => setError(errorText(failure)));
   }, []);
-  if (error) return <span className="error-text">Could not list models: {error}</span>;
+  const picker = canPickPaths() && (
+    <button type="button" onClick={() => void pickFile('model').then((picked) => picked && onChange(picked))}>
+      Choose a GGUF file…
+    </button>
+  );
+  if (error) return <span className="error-text">Could not list models: {error} {picker}</span>;
   if (!models) return <span className="muted">Looking for GGUF files…</span>;
   const usable = models.filter((model) => !model.problem);
-  if (usable.length === 0)
-    return (
-      <span className="muted">
-        No GGUF files found. <a href={hrefFor({ page: 'models' })}>Add a model folder</a>.
-      </span>
-    );
+  const listed = usable.some((model) => model.path === value);
   return (
-    <select value={value} onChange={(event) => onChange(event.target.value)} aria-label="Model">
-      <option value="">Pick a model…</option>
-      {usable.map((model) => (
-        <option key={model.path} value={model.path}>
-          {model.name} · {model.quantization ?? 'unknown quantization'} · {formatBytes(model.size_bytes)}
-        </option>
-      ))}
-    </select>
+    <span className="row-between">
+      {usable.length === 0 && !value ? (
+        <span className="muted">
+          No GGUF files found. <a href={hrefFor({ page: 'models' })}>Add a model folder</a>.
+        </span>
+      ) : (
+        <select id={id} value={value} onChange={(event) => onChange(event.target.value)} aria-label="Model">
+          <option value="">Pick a model…</option>
+          {!listed && value && <option value={value}>{value}</option>}
+          {usable.map((model) => (
+            <option key={model.path} value={model.path}>
+              {model.name} · {model.quantization ?? 'unknown quantization'} · {formatBytes(model.size_bytes)}
+            </option>
+          ))}
+        </select>
+      )}
+      {picker}
+    </span>
   );
 }
 
-export function AgentFields({ value, onChange }: { value: AgentChoice; onChange: (next: AgentChoice) => void }) {
+export function AgentFields({ value, onChange, idPrefix = '', label = 'Agent' }: { value: AgentChoice; onChange: (next: AgentChoice) => void; idPrefix?: string; label?: string }) {
   const set = (patch: Partial<AgentChoice>) => onChange({ ...value, ...patch });
+  const id = (name: string) => `${idPrefix}${name}`;
   return (
     <>
-      <label htmlFor="agent-kind">Agent</label>
-      <select id="agent-kind" value={value.kind} onChange={(event) => set({ kind: event.target.value as AgentKind })}>
+      <label htmlFor={id('agent-kind')}>{label}</label>
+      <select id={id('agent-kind')} value={value.kind} onChange={(event) => set({ kind: event.target.value as AgentKind })}>
         <option value="seeded">Seeded (offline, no model; deterministic from the seed)</option>
         <option value="llama">Local GGUF model (node-llama-cpp)</option>
         <option value="openai">OpenAI-compatible server</option>
       </select>
       {value.kind === 'seeded' && (
         <>
-          <label htmlFor="misbehave">Misbehave rate</label>
-          <input id="misbehave" type="number" min={0} max={1} step={0.05} value={value.misbehaveRate} onChange={(event) => set({ misbehaveRate: Number(event.target.value) })} />
-          <span className="hint muted">Share of rollouts where the seeded agent skips a tool, invents an argument, refuses or answers empty.</span>
+          <label htmlFor={id('misbehave')}>Misbehave rate</label>
+          <input id={id('misbehave')} type="number" min={0} max={1} step={0.05} value={value.misbehaveRate} onChange={(event) => set({ misbehaveRate: Number(event.target.value) })} />
+          <span className="hint muted">{RUN_SETTING_HELP.misbehave_rate}: it skips a tool, invents an argument, refuses or answers empty.</span>
         </>
       )}
       {value.kind === 'llama' && (
         <>
-          <label>Model</label>
-          <ModelSelect value={value.modelPath} onChange={(modelPath) => set({ modelPath })} />
+          <label htmlFor={id('model')}>Model</label>
+          <ModelSelect id={id('model')} value={value.modelPath} onChange={(modelPath) => set({ modelPath })} />
+          <label htmlFor={id('gpu')}>GPU</label>
+          <select id={id('gpu')} value={value.gpu} onChange={(event) => set({ gpu: event.target.value as LlamaGpu })}>
+            {llamaGpu.options.map((gpu) => (
+              <option key={gpu} value={gpu}>{gpu}</option>
+            ))}
+          </select>
+          <label htmlFor={id('threads')}>CPU threads</label>
+          <input id={id('threads')} type="number" min={1} max={512} value={value.threads} placeholder="default" onChange={(event) => set({ threads: event.target.value })} />
+          <label htmlFor={id('context-size')}>Context size</label>
+          <input id={id('context-size')} type="number" min={256} value={value.contextSize} placeholder="the model's own" onChange={(event) => set({ contextSize: event.target.value })} />
         </>
       )}
       {value.kind === 'openai' && (
         <>
-          <label htmlFor="openai-model">Model name</label>
-          <input id="openai-model" type="text" value={value.openaiModel} placeholder="e.g. qwen2.5-7b-instruct" onChange={(event) => set({ openaiModel: event.target.value })} />
-          <label htmlFor="base-url">Base URL</label>
-          <input id="base-url" type="text" value={value.baseUrl} onChange={(event) => set({ baseUrl: event.target.value })} />
-          <label htmlFor="key-env">API key variable</label>
-          <input id="key-env" type="text" value={value.apiKeyEnv} placeholder="OPENAI_API_KEY" onChange={(event) => set({ apiKeyEnv: event.target.value })} />
-          <span className="hint muted">The name of an environment variable of the engine holding the key; the key itself never passes through this page.</span>
+          <label htmlFor={id('openai-model')}>Model name</label>
+          <input id={id('openai-model')} type="text" value={value.openaiModel} placeholder="e.g. qwen2.5-7b-instruct" onChange={(event) => set({ openaiModel: event.target.value })} />
+          <label htmlFor={id('base-url')}>Base URL</label>
+          <input id={id('base-url')} type="text" value={value.baseUrl} onChange={(event) => set({ baseUrl: event.target.value })} />
+          <label htmlFor={id('key-env')}>API key variable</label>
+          <input id={id('key-env')} type="text" value={value.apiKeyEnv} placeholder={RUN_DEFAULTS.api_key_env} onChange={(event) => set({ apiKeyEnv: event.target.value })} />
+          <span className="hint muted">{RUN_SETTING_HELP.api_key_env}; the key itself never passes through this page.</span>
         </>
       )}
     </>

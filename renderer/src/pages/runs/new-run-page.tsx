@@ -1,9 +1,13 @@
-// New run: a task file, an agent, k, runs and a judge; starts `runs.start` and opens the run's progress.
+// New run: a task file, an agent, k, runs and a judge, as the settings objects `runs.start` takes; opens the run's progress.
+// The desktop app picks files with its native dialog; a browser uploads the task file's text.
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../../shared/api/define';
 import { desk, errorText } from '../../api/desk';
 import { hrefFor, useRoute } from '../../store/route-store';
-import { AgentFields, agentSpec, defaultAgent } from './agent-fields';
+import { RUN_DEFAULTS, RUN_SETTING_HELP } from '../../../../shared/schema/run-settings';
+import { canPickPaths } from '../../api/files';
+import { AgentFields, agentSettingsOf, defaultAgent } from './agent-fields';
+import { defaultJudge, JudgeFields, judgeSettingsOf, PathField } from './judge-fields';
 
 interface Problem {
   message: string;
@@ -19,43 +23,45 @@ function problemFrom(error: unknown): Problem {
   return { message: lines.length ? message.split('\n')[0] : message, lines };
 }
 
+const optionalInt = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
 export function NewRunPage() {
   const go = useRoute((s) => s.go);
+  const pickPaths = canPickPaths();
   const [file, setFile] = useState<File | null>(null);
   const [tasksPath, setTasksPath] = useState('');
   const [agent, setAgent] = useState(defaultAgent);
-  const [k, setK] = useState(4);
-  const [runs, setRuns] = useState(1);
-  const [judge, setJudge] = useState('');
-  const [rubric, setRubric] = useState('');
-  const [seed, setSeed] = useState(0);
-  const [concurrency, setConcurrency] = useState(8);
-  const [maxTurns, setMaxTurns] = useState(8);
+  const [judge, setJudge] = useState(defaultJudge);
+  const [k, setK] = useState('');
+  const [runs, setRuns] = useState<number>(RUN_DEFAULTS.runs);
+  const [seed, setSeed] = useState<number>(RUN_DEFAULTS.seed);
+  const [concurrency, setConcurrency] = useState<number>(RUN_DEFAULTS.concurrency);
+  const [maxTurns, setMaxTurns] = useState<number>(RUN_DEFAULTS.max_turns);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const spec = agentSpec(agent);
-    if ('problem' in spec) return setProblem({ message: spec.problem, lines: [] });
-    if (!file && !tasksPath.trim()) return setProblem({ message: 'pick a task file (JSONL, one task a line) or give its path', lines: [] });
+    const agentChoice = agentSettingsOf(agent);
+    if ('problem' in agentChoice) return setProblem({ message: agentChoice.problem, lines: [] });
+    const judgeChoice = judgeSettingsOf(judge);
+    if ('problem' in judgeChoice) return setProblem({ message: judgeChoice.problem, lines: [] });
+    if (!file && !tasksPath) return setProblem({ message: 'choose a task file (JSONL, one task a line)', lines: [] });
     setBusy(true);
     setProblem(null);
     try {
+      const fallbackName = file ? file.name.replace(/\.jsonl$/i, '') : undefined;
       const started = await desk.call('runs.start', {
-        ...(file ? { tasks_text: await file.text() } : { tasks_path: tasksPath.trim() }),
-        agent: spec.spec,
-        k,
+        ...(file ? { tasks_text: await file.text() } : { tasks_path: tasksPath }),
+        agent: agentChoice.settings,
+        judge: judgeChoice.settings,
+        k: optionalInt(k),
         runs,
         seed,
         concurrency,
         max_turns: maxTurns,
-        ...(agent.kind === 'seeded' ? { misbehave_rate: agent.misbehaveRate } : {}),
-        ...(agent.kind === 'openai' && agent.apiKeyEnv.trim() ? { api_key_env: agent.apiKeyEnv.trim() } : {}),
-        ...(judge.trim() ? { judge: judge.trim() } : {}),
-        ...(rubric.trim() ? { rubric: rubric.trim() } : {}),
-        ...(name.trim() ? { name: name.trim() } : file ? { name: file.name.replace(/\.jsonl$/i, '') } : {}),
+        name: name.trim() || fallbackName,
       });
       go(hrefFor({ page: 'run', id: started.run_id }));
     } catch (error) {
@@ -74,24 +80,21 @@ export function NewRunPage() {
         </div>
       </header>
       <form className="form" onSubmit={submit} aria-label="New run">
-        <label htmlFor="task-file">Task file</label>
-        <input id="task-file" type="file" accept=".jsonl,.ndjson,.json" data-testid="task-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
-        <label htmlFor="task-path">or its path</label>
-        <input id="task-path" type="text" value={tasksPath} disabled={file !== null} placeholder="/path/to/tasks.jsonl (on the engine's machine)" onChange={(event) => setTasksPath(event.target.value)} />
-        <AgentFields value={agent} onChange={setAgent} />
-        <label htmlFor="k">k (answers per task)</label>
-        <input id="k" type="number" min={1} max={10000} value={k} onChange={(event) => setK(Number(event.target.value))} />
-        <label htmlFor="runs">Eval runs</label>
-        <input id="runs" type="number" min={1} max={1000} value={runs} onChange={(event) => setRuns(Number(event.target.value))} />
-        <label htmlFor="judge">Judge</label>
-        <input id="judge" type="text" value={judge} placeholder="none, or judge.mjs, rules.json, llm:AGENT" onChange={(event) => setJudge(event.target.value)} />
-        <span className="hint muted">A path on the engine's machine: a .mjs module, a .json rules file, or llm:&lt;agent spec&gt; with a rubric. Empty: rows stay ungraded.</span>
-        {judge.trim().startsWith('llm:') && (
+        {pickPaths ? (
+          <PathField id="task-file" label="Task file" kind="tasks" value={tasksPath} onChange={setTasksPath} placeholder="" />
+        ) : (
           <>
-            <label htmlFor="rubric">Rubric file</label>
-            <input id="rubric" type="text" value={rubric} onChange={(event) => setRubric(event.target.value)} />
+            <label htmlFor="task-file">Task file</label>
+            <input id="task-file" type="file" accept=".jsonl,.ndjson,.json" data-testid="task-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
           </>
         )}
+        <AgentFields value={agent} onChange={setAgent} />
+        <label htmlFor="k">k (answers per task)</label>
+        <input id="k" type="number" min={1} max={10000} value={k} placeholder="1" onChange={(event) => setK(event.target.value)} />
+        <span className="hint muted">{RUN_SETTING_HELP.k}</span>
+        <label htmlFor="runs">Eval runs</label>
+        <input id="runs" type="number" min={1} max={1000} value={runs} onChange={(event) => setRuns(Number(event.target.value))} />
+        <JudgeFields value={judge} onChange={setJudge} />
         <label htmlFor="seed">Seed</label>
         <input id="seed" type="number" value={seed} onChange={(event) => setSeed(Number(event.target.value))} />
         <label htmlFor="concurrency">Concurrency</label>

@@ -94,6 +94,15 @@ export function RunPage({ id }: { id: string }) {
       <dl className="facts">
         <dt>pass@1</dt>
         <dd>{run.pass_at_1 === null ? 'not graded' : run.pass_at_1.toFixed(3)} {run.graded_rows > 0 && <span className="muted">({formatCount(run.graded_rows)} graded rows)</span>}</dd>
+        {Object.keys(run.judge_status_counts).length > 0 && (
+          <>
+            <dt>Judge statuses</dt>
+            <dd data-testid="judge-statuses">
+              {byReason(run.judge_status_counts)}
+              {run.graded_rows === 0 && run.rows > 0 && <span className="error-text"> · no row was graded: the judge failed on every row</span>}
+            </dd>
+          </>
+        )}
         <dt>Rollouts lost</dt>
         <dd>{run.rollouts_lost.lost} ({byReason(run.rollouts_lost.lost_by)})</dd>
         <dt>Re-rolled</dt>

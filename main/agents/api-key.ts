@@ -1,6 +1,7 @@
 // Where an OpenAI-compatible agent's key comes from: `--api-key-env NAME` (default OPENAI_API_KEY), else the OS keychain hook.
+import { RUN_DEFAULTS } from '../../shared/schema/run-settings';
 
-export const DEFAULT_API_KEY_ENV = 'OPENAI_API_KEY';
+export const DEFAULT_API_KEY_ENV = RUN_DEFAULTS.api_key_env;
 
 /**
  * The OS keychain hook. The desktop app (main/app, the only code that may import electron) registers a lookup

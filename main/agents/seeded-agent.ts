@@ -1,7 +1,7 @@
 // The `seeded` agent: no model, deterministic from the seed. Calls the task's tools with arguments read
 // from the prompt and answers from the results; on a share of rollouts it misbehaves (sdk-semantics §4.2).
 import { createHash } from 'node:crypto';
-import type { Agent, ChatMessage, ToolCall, ToolSchema, TurnRequest, TurnResult } from '../agent-types';
+import type { Agent, ChatMessage, ToolCall, ToolSchema, TurnRequest, TurnResult } from './agent-types';
 import { argumentsFromPrompt, inventArguments } from './prompt-arguments';
 
 export const SEEDED_MISBEHAVIORS = ['skip_tool', 'invented_argument', 'claimed_success', 'refusal', 'empty_reply'] as const;

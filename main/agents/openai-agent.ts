@@ -1,6 +1,7 @@
 // The `openai:MODEL@BASE_URL` agent: one chat completion with tools per assistant turn, against any
 // OpenAI-compatible server (vLLM, Ollama, LM Studio, the While models host). sdk-semantics §4.3, §4.4.
-import type { Agent, TurnRequest, TurnResult } from '../agent-types';
+import { normalizeBaseUrl, parseOpenAiSpec as parseSpec } from '../../shared/schema/agent-spec';
+import type { Agent, TurnRequest, TurnResult } from './agent-types';
 import { DEFAULT_API_KEY_ENV, resolveApiKey } from './api-key';
 import { parseChatCompletion } from './openai-response';
 import { OpenAiHttpError, createTransport } from './openai-transport';
@@ -34,29 +35,11 @@ export interface OpenAiAgentOptions {
 
 export const OPENAI_DEFAULTS = { concurrency: 8, timeoutMs: 300_000, maxRetries: 3, temperature: 0.8, maxTokens: 768, retryBaseMs: 400, retryMaxMs: 8_000 };
 
-/** Validates a base URL: http(s), no credentials, no query; a trailing slash or /chat/completions is dropped. */
-export function normalizeBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`"${raw}" is not a URL: give the server's /v1 base, e.g. http://127.0.0.1:8000/v1`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`base URL ${raw} must start with http:// or https://`);
-  if (url.username || url.password) throw new Error(`base URL ${url.host} must not carry credentials: pass the key with --api-key-env`);
-  if (url.search || url.hash) throw new Error(`base URL ${raw} must not have a query or fragment`);
-  return url.href.replace(/\/+$/, '').replace(/\/chat\/completions$/, '');
-}
+export { normalizeBaseUrl };
 
 /** `openai:MODEL@BASE_URL` (the URL may be left out: then OPENAI_BASE_URL, else https://api.openai.com/v1). */
 export function parseOpenAiSpec(spec: string, env: Record<string, string | undefined> = process.env): { model: string; baseUrl: string } {
-  if (!spec.startsWith('openai:')) throw new Error(`agent spec "${spec}" is not openai:MODEL@BASE_URL`);
-  const rest = spec.slice('openai:'.length);
-  const at = rest.search(/@[a-z][a-z0-9+.-]*:\/\//i);
-  const model = (at >= 0 ? rest.slice(0, at) : rest).trim();
-  if (!model) throw new Error(`agent spec "${spec}" names no model: write openai:MODEL@BASE_URL`);
-  const base = at >= 0 ? rest.slice(at + 1) : env.OPENAI_BASE_URL || 'https://api.openai.com/v1';
-  return { model, baseUrl: normalizeBaseUrl(base) };
+  return parseSpec(spec, env);
 }
 
 export function createOpenAiAgent(options: OpenAiAgentOptions): Agent {

@@ -1,6 +1,6 @@
 // Turns one chat-completions answer into a TurnResult: native tool_calls (or Qwen/Hermes <tool_call> blocks),
 // arguments parsed and checked to be JSON objects. The answer is untrusted: anything malformed is an agent error.
-import type { ToolCall, TurnResult } from '../agent-types';
+import type { ToolCall, TurnResult } from './agent-types';
 
 /** A malformed answer from the model or server; the rollout loop records it as an agent error. */
 export class OpenAiAgentError extends Error {

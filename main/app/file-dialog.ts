@@ -1,0 +1,16 @@
+// The native open dialog the preload asks for (`window.desk.pickFile(kind)`): filtered by kind, modal to the
+// window that asked, and answered only for the app's own page. Resolves to the chosen path or null.
+import { BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { FILE_KINDS, isFileKind } from '../../shared/api/file-kinds';
+import { dialogFilters, isAppUrl } from './security';
+
+export function handleFileDialogs(appIndexUrl: string): void {
+  ipcMain.handle('desk:pick-file', async (event: IpcMainInvokeEvent, kind: unknown): Promise<string | null> => {
+    if (!isAppUrl(event.senderFrame?.url ?? '', appIndexUrl)) return null;
+    if (!isFileKind(kind)) throw new Error(`no file kind "${String(kind)}"`);
+    const window = BrowserWindow.fromWebContents(event.sender);
+    const options = { title: `Open ${FILE_KINDS[kind].label}`, properties: ['openFile' as const], filters: dialogFilters(kind) };
+    const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return picked.canceled || picked.filePaths.length === 0 ? null : picked.filePaths[0];
+  });
+}

@@ -1,0 +1,34 @@
+// Row keys of imported rows are filled when a dataset is first labeled (see the row_key column in columns.ts):
+// a pass over the rows still without a key, a page at a time. Once a dataset has labels every row of it has a
+// key (rows appended later come from runs and grading, which carry theirs), so it is not asked again. Filling a
+// derived column changes nothing a reader sees, so it bumps no version.
+import { rowKey } from '../../shared/stats/keys';
+import type { Db } from '../db/connection';
+import { hasLabels } from './labels';
+
+type Obj = Record<string, unknown>;
+
+const PAGE_ROWS = 5000;
+
+/** Fills row_key on every row of the dataset that has none yet; returns how many were filled. */
+export function ensureRowKeys(db: Db, datasetId: string): number {
+  if (hasLabels(db, datasetId)) return 0;
+  const page = db.prepare('SELECT id, row_json FROM rows WHERE dataset_id = ? AND row_key IS NULL LIMIT ?');
+  const fill = db.prepare('UPDATE rows SET row_key = ? WHERE id = ?');
+  const fillPage = db.transaction((rows: Array<{ id: number; row_json: string }>) => {
+    for (const row of rows) fill.run(rowKey(JSON.parse(row.row_json) as Obj), row.id);
+  });
+  let filled = 0;
+  for (;;) {
+    const missing = page.all(datasetId, PAGE_ROWS) as Array<{ id: number; row_json: string }>;
+    if (missing.length === 0) return filled;
+    fillPage(missing);
+    filled += missing.length;
+  }
+}
+
+/** A stored row's key: its column, else derived from its JSON (an imported row not labeled yet). */
+export function storedRowKey(rowKeyColumn: string | null, json: string | (() => string)): string {
+  if (rowKeyColumn !== null) return rowKeyColumn;
+  return rowKey(JSON.parse(typeof json === 'string' ? json : json()) as Obj);
+}

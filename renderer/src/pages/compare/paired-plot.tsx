@@ -1,0 +1,33 @@
+// Per-task paired differences (candidate − baseline), sorted: how many tasks moved, which way, and how far.
+import { useMemo } from 'react';
+import type { PairedTaskTable } from '../../../../shared/stats/paired-tasks';
+import { Plot } from '../measure/plot';
+
+export function PairedDifferencesPlot({ table }: { table: PairedTaskTable }) {
+  const data = useMemo(() => {
+    const paired = table.tasks.filter((t) => t.delta !== null).sort((a, b) => (a.delta as number) - (b.delta as number));
+    const y = paired.map((t) => Math.round((t.delta as number) * 1e4) / 1e4);
+    return [
+      {
+        type: 'scatter',
+        mode: paired.length > 400 ? 'lines' : 'markers',
+        name: 'candidate − baseline',
+        x: paired.map((_, i) => i + 1),
+        y,
+        text: paired.length > 2000 ? undefined : paired.map((t) => t.task),
+        line: { color: '#2f5fd0', shape: 'hv' },
+        marker: { color: y.map((d) => (d < 0 ? '#c62828' : d > 0 ? '#1a7f37' : '#888')), size: 6 },
+        hovertemplate: paired.length > 2000 ? 'task %{x}: %{y:+.3f}<extra></extra>' : '%{text}: %{y:+.3f}<extra></extra>',
+      },
+    ];
+  }, [table]);
+  const layout = useMemo(
+    () => ({
+      xaxis: { title: { text: `tasks, sorted by the change (${table.n_paired} paired)` } },
+      yaxis: { title: { text: 'pass rate: candidate − baseline' }, range: [-1.05, 1.05], zeroline: true },
+      showlegend: false,
+    }),
+    [table],
+  );
+  return <Plot data={data} layout={layout} label="Per-task paired differences, sorted" height={260} figureName="per-task-paired-differences" />;
+}

@@ -1,0 +1,48 @@
+// Saving a chart: as the platform's figure JSON (checked by the platform's figure rules first, so what is saved is
+// what the platform would take) and as PNG. Downloads go through a blob link, which the desktop app and a browser both allow.
+import { useState, type RefObject } from 'react';
+import type { PlotlyApi } from 'plotly.js-basic-dist';
+import { checkFigure } from '../../../../shared/platform/figure-rules';
+
+function download(name: string, href: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
+export function SaveFigure({ name, data, layout, chart, loadPlotly }: { name: string; data: unknown[]; layout: Record<string, unknown>; chart: RefObject<HTMLDivElement | null>; loadPlotly(): Promise<PlotlyApi> }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const saveJson = () => {
+    const checked = checkFigure(name, { data, layout });
+    if (!checked.ok) {
+      setProblem(`Not saved: ${checked.problems.join('; ')}.`);
+      return;
+    }
+    setProblem(null);
+    const url = URL.createObjectURL(new Blob([JSON.stringify(checked.figure)], { type: 'application/json' }));
+    download(`${name}.json`, url);
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  const savePng = async () => {
+    const element = chart.current;
+    if (!element) return;
+    try {
+      const Plotly = await loadPlotly();
+      download(`${name}.png`, await Plotly.toImage(element, { format: 'png', scale: 2 }));
+      setProblem(null);
+    } catch (error) {
+      setProblem(`The PNG could not be made: ${String(error)}`);
+    }
+  };
+  return (
+    <div className="save-figure">
+      <button type="button" className="link" onClick={saveJson} title="The platform's figure JSON: {data, layout}">Save figure JSON</button>
+      <button type="button" className="link" onClick={() => void savePng()}>Save PNG</button>
+      {problem && <span className="error-text" role="alert">{problem}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// The gate a dataset passes before it is pushed (platform-api.md §3.5): stamps calibration, reports, refuses RL data
+// that could train nothing. The hygiene and hack-scan parts of the SDK's report are out of scope here.
+import { isObject, taskKey } from '../stats/keys';
+import { passAt, passAtDict } from '../stats/pass-at';
+import { pyPercent } from '../stats/py-format';
+import { calibrate, type Calibration, type CalibrationCounts, type PolicyInput } from './calibration';
+import { PublishGateError } from './errors';
+import { groupSignal, type GroupSignal } from './group-signal';
+
+export const DEFAULT_BAND: [number, number] = [0.2, 0.8];
+
+export interface PublishGateOptions {
+  /** "rl" (any case) makes the rows RL-shaped outright. */
+  mode?: string | null;
+  band?: [number, number];
+  /** A {name, model, prompt_hash, version} object, or the system prompt (hashed). */
+  policy?: PolicyInput;
+  model?: string | null;
+  /** Default true: a refusal throws PublishGateError. False: the report comes back with ok false. */
+  strict?: boolean;
+}
+
+export interface PublishGateReport {
+  ok: boolean;
+  judge_trust: unknown;
+  rl_shaped: boolean;
+  mode: string | null;
+  band: [number, number];
+  signal: GroupSignal;
+  calibration: CalibrationCounts & { pass_at: ReturnType<typeof passAtDict> };
+  warnings: string[];
+  refusal: string | null;
+}
+
+export interface PublishGateResult {
+  report: PublishGateReport;
+  /** The calibration written on input row i, or null. */
+  stamps: Array<Calibration | null>;
+  /** Copies of the input rows with their stamps written (the input is not touched); the rows to push. */
+  rows: unknown[];
+}
+
+/** RL data means repeats of one ask: mode "rl", or any task_key seen twice. */
+export function isRlShaped(rows: readonly unknown[], mode?: string | null): boolean {
+  if (String(mode ?? '').toLowerCase() === 'rl') return true;
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!isObject(row)) continue;
+    const key = taskKey(row);
+    if (seen.has(key)) return true;
+    seen.add(key);
+  }
+  return false;
+}
+
+function refusalOf(rl: boolean, stamped: number, signal: GroupSignal): string | null {
+  if (rl && stamped === 0) {
+    return 'ungraded_rl_rows: RL data needs a 0/1 reward on its rollouts so a grouped update has contrast; grade the rows first';
+  }
+  if (rl && signal.n_mixed === 0) {
+    return 'no_mixed_groups: every ask is unanimous (all pass or all fail), so group-relative advantages are zero and a run would train nothing; grade with a stricter rubric or add harder asks before publishing';
+  }
+  return null;
+}
+
+function gateWarnings(signal: GroupSignal, counts: CalibrationCounts, k: number, [lo, hi]: [number, number]): string[] {
+  const out: string[] = [];
+  const outOfBand = signal.n_mixed - signal.n_in_band;
+  if (outOfBand) out.push(`${outOfBand} mixed ask(s) pass outside the ${pyPercent(lo)}-${pyPercent(hi)} band and were not pruned; select them for RL before the push to enforce it`);
+  if (signal.n_all_zero || signal.n_all_one) out.push(`${signal.n_all_zero + signal.n_all_one} unanimous ask(s) are still present; RL selection drops them`);
+  if (counts.n_unstamped) out.push(`${counts.n_unstamped} row(s) carry no 0/1 reward`);
+  if (counts.n_carried) {
+    out.push(`${counts.n_carried} row(s) keep the calibration measured before their ask was pruned; the stamp is the pass rate over the original repeats, pass_at here is over the ${k} row(s) per ask that remain`);
+  }
+  return out;
+}
+
+const judgeTrustOf = (rows: readonly unknown[]): unknown => {
+  for (const row of rows) {
+    const meta = isObject(row) ? row.judge_meta : null;
+    if (isObject(meta) && meta.trust) return meta.trust;
+  }
+  return null;
+};
+
+/** Calibrates, reports and (strict) refuses. Rows are stamped before the refusal is decided; none is dropped. */
+export function publishGate(rows: readonly unknown[], options: PublishGateOptions = {}): PublishGateResult {
+  const band = options.band ?? DEFAULT_BAND;
+  const lo = Number(band[0]);
+  const hi = Number(band[1]);
+  const rl = isRlShaped(rows, options.mode);
+  const { stamps, counts } = calibrate(rows, options.policy, options.model ?? null);
+  const stamped = rows.map((row, i) => (stamps[i] && isObject(row) ? { ...row, calibration: stamps[i] } : row));
+  const passAtReport = passAtDict(passAt(stamped));
+  const signal = groupSignal(stamped, lo, hi);
+  const refusal = refusalOf(rl, counts.n_stamped, signal);
+  const report: PublishGateReport = {
+    ok: refusal === null,
+    judge_trust: judgeTrustOf(rows),
+    rl_shaped: rl,
+    mode: options.mode ?? null,
+    band: [lo, hi],
+    signal,
+    calibration: { ...counts, pass_at: passAtReport },
+    warnings: rl && !refusal ? gateWarnings(signal, counts, passAtReport.k, [lo, hi]) : [],
+    refusal,
+  };
+  if (refusal && (options.strict ?? true)) throw new PublishGateError(refusal);
+  return { report, stamps, rows: stamped };
+}

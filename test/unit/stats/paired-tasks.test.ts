@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { pairedTaskTable } from '../../../shared/stats/paired-tasks';
+import { passAt } from '../../../shared/stats/pass-at';
+
+const rows = (task: string, rewards: number[]) => rewards.map((reward, i) => ({ scenario_id: task, rollout_index: i, reward }));
+
+describe('pairedTaskTable', () => {
+  it('pairs tasks, marks each as improved, regressed or same, and sorts regressions first', () => {
+    const table = pairedTaskTable({ a: 0.5, b: 1, c: 0.25, d: 1 }, { a: 0.75, b: 0.25, c: 0.25, e: 0 });
+    expect(table.tasks.map((t) => [t.task, t.status])).toEqual([
+      ['b', 'regressed'],
+      ['c', 'same'],
+      ['a', 'improved'],
+      ['d', 'only_baseline'],
+      ['e', 'only_candidate'],
+    ]);
+    expect(table.tasks[0].delta).toBeCloseTo(-0.75);
+    expect(table).toMatchObject({ n_paired: 3, n_improved: 1, n_regressed: 1, n_same: 1, n_only_baseline: 1, n_only_candidate: 1 });
+  });
+
+  it("reads each task's rate from pass_at's own per-task rates", () => {
+    const before = passAt([...rows('t1', [1, 0, 0, 0]), ...rows('t2', [1, 1, 1, 1])], { k: 4 });
+    const after = passAt([...rows('t1', [1, 1, 0, 0]), ...rows('t2', [1, 1, 1, 0])], { k: 4 });
+    const table = pairedTaskTable(before.per_task, after.per_task);
+    expect(table.tasks.map((t) => [t.task, t.baseline, t.candidate])).toEqual([
+      ['t2', 1, 0.75],
+      ['t1', 0.25, 0.5],
+    ]);
+  });
+});
