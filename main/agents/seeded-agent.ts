@@ -49,16 +49,19 @@ function describe(result: unknown): string {
   return JSON.stringify(result);
 }
 
-function faultOf(content: string): string | null {
-  let parsed: unknown;
+/** A tool message's content as the result it carried: JSON when it parses, else the plain string ("ok"). */
+function resultOf(content: string): unknown {
   try {
-    parsed = JSON.parse(content);
+    return JSON.parse(content) as unknown;
   } catch {
-    return content.trim() === '' ? 'an empty result' : null;
+    return content;
   }
-  if (parsed === null || parsed === '') return 'an empty result';
-  if (typeof parsed === 'object' && !Array.isArray(parsed)) {
-    const obj = parsed as Record<string, unknown>;
+}
+
+function faultOf(result: unknown): string | null {
+  if (result === null || (typeof result === 'string' && result.trim() === '')) return 'an empty result';
+  if (typeof result === 'object' && !Array.isArray(result)) {
+    const obj = result as Record<string, unknown>;
     if (Object.keys(obj).length === 0) return 'an empty result';
     if (typeof obj.status === 'string' && FAULT_STATUSES.has(obj.status)) return `${obj.status}${obj.reason ? ` (${String(obj.reason)})` : ''}`;
   }
@@ -70,9 +73,10 @@ function finalAnswer(messages: ChatMessage[]): string {
   const parts: string[] = [];
   for (const message of results) {
     const tool = message.name ?? 'the tool';
-    const fault = faultOf(message.content);
+    const result = resultOf(message.content);
+    const fault = faultOf(result);
     if (fault) parts.push(`I called ${tool} but it returned ${fault}, so I could not complete that part; please try again later.`);
-    else parts.push(`${tool} returned: ${describe(JSON.parse(message.content))}.`);
+    else parts.push(`${tool} returned: ${describe(result)}.`);
   }
   return parts.join(' ');
 }

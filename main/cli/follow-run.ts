@@ -1,6 +1,6 @@
 // Follows a run until it stops, through the typed API only: a progress bar on a terminal, then the summary.
 import type { RunDetail, RunProgress } from '../../shared/api/runs';
-import type { Engine } from '../engine/engine';
+import type { Engine } from '../engine/index';
 import type { CliIo } from './command';
 
 function bar(progress: RunProgress): string {

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ImportResult } from '../../shared/api/datasets';
-import type { Engine } from '../engine/engine';
+import type { Engine } from '../engine/index';
 
 export interface ImportFileOptions {
   name: string;

@@ -1,6 +1,7 @@
 // `while-desk`: the same engine as the app, headless.
 import { ApiError } from '../../shared/api/define';
-import { ENGINE_VERSION } from '../engine/version';
+import { escapeControls, escapeControlsKeepLines } from '../../shared/text/escape-controls';
+import { ENGINE_VERSION } from '../engine/index';
 import { type CliIo, UsageError } from './command';
 import { commands } from './commands/index';
 
@@ -32,7 +33,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const entry = commands.find((candidate) => candidate.name === name);
   if (!entry) {
-    io.err(`while-desk: unknown command "${name}"\n\n${helpText()}`);
+    io.err(`while-desk: unknown command "${escapeControls(name)}"\n\n${helpText()}`);
     return 2;
   }
   const command = await entry.load();
@@ -43,15 +44,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await command.run(rest, io);
   } catch (error) {
+    // Messages quote files, flags and lines the person gave: no control character from them reaches the terminal.
+    const say = (text: string) => io.err(escapeControlsKeepLines(text));
     if (error instanceof UsageError) {
-      io.err(`while-desk ${name}: ${error.message}\nUsage: ${command.usage}\n`);
+      say(`while-desk ${name}: ${error.message}\nUsage: ${command.usage}\n`);
       return 2;
     }
     if (error instanceof ApiError) {
-      io.err(`while-desk ${name}: ${error.message}${error.where && !error.message.includes(error.where) ? ` (${error.where})` : ''}\n`);
+      say(`while-desk ${name}: ${error.message}${error.where && !error.message.includes(error.where) ? ` (${error.where})` : ''}\n`);
       return 1;
     }
-    io.err(`while-desk ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    say(`while-desk ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
 }

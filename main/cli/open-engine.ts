@@ -1,6 +1,6 @@
 // Opens the engine the CLI commands share, on `--db PATH`, WHILE_DESK_DB, or the app's default database.
 import fs from 'node:fs';
-import { createEngine, engineDbPath, type Engine } from '../engine/engine';
+import { openEngine, resolveEngineDbPath, type Engine } from '../engine/index';
 
 export interface WithEngineOptions {
   /**
@@ -11,9 +11,9 @@ export interface WithEngineOptions {
 }
 
 export async function withEngine<T>(dbPath: string | undefined, work: (engine: Engine) => Promise<T>, options: WithEngineOptions = {}): Promise<T> {
-  const file = engineDbPath(dbPath);
+  const file = await resolveEngineDbPath(dbPath);
   const existed = file === ':memory:' || fs.existsSync(file);
-  const engine = createEngine({ dbPath });
+  const engine = await openEngine({ dbPath });
   let discard = false;
   try {
     return await work(engine);

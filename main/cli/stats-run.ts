@@ -36,6 +36,8 @@ export function readJsonlRows(file: string): unknown[] {
       rows.push(parsed.row);
       return;
     }
+    // Refused everywhere (nesting too deep, a string reward): the same message as `import` gives.
+    if (parsed.refused) throw new ApiError('bad_input', `${file}:${index + 1}: ${parsed.message}; fix or remove that line`, `${file}:${index + 1}`);
     try {
       rows.push(JSON.parse(line));
     } catch {

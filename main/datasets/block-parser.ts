@@ -40,7 +40,11 @@ type Reply = { id: number; result: ParsedBlock; error?: undefined } | { id: numb
 
 function workerPool(script: string, size: number): BlockParser {
   const waiting = new Map<number, { resolve: (block: ParsedBlock) => void; reject: (error: Error) => void }>();
+  // A worker that died (it failed to load, or ran out of memory) fails what it held and every later block,
+  // so an import reports the failure instead of waiting for an answer that never comes.
+  let dead: Error | null = null;
   const failAll = (error: Error) => {
+    dead ??= error;
     for (const waiter of waiting.values()) waiter.reject(error);
     waiting.clear();
   };
@@ -63,6 +67,7 @@ function workerPool(script: string, size: number): BlockParser {
       const id = nextId++;
       const worker = workers[id % workers.length];
       return new Promise((resolve, reject) => {
+        if (dead) return reject(dead);
         waiting.set(id, { resolve, reject });
         const request: ParseRequest = { id, ...work };
         worker.postMessage(request, work.kind === 'bytes' ? [work.bytes.buffer as ArrayBuffer] : []);

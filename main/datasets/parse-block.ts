@@ -59,10 +59,8 @@ export function parseBlock(block: Uint8Array, fullCheck: RowCheck): ParsedBlock 
       } else {
         const line = bytes.toString(ascii ? 'latin1' : 'utf8', from, to);
         const result = parseRowLine(line, fullCheck);
-        if (result.ok) {
-          const rewritten = result.unchanged ? null : JSON.stringify(result.row);
-          addRow(parsed, result.row, from, to, rewritten);
-        } else parsed.errors.push({ line: parsed.lineCount, message: result.message });
+        if (result.ok) addParsedRow(parsed, result.row, result.unchanged, from, to);
+        else parsed.errors.push({ line: parsed.lineCount, message: result.message });
       }
     }
     start = end + 1;
@@ -70,12 +68,23 @@ export function parseBlock(block: Uint8Array, fullCheck: RowCheck): ParsedBlock 
   return parsed;
 }
 
-function addRow(parsed: ParsedBlock, row: Record<string, unknown>, from: number, to: number, rewritten: string | null): void {
-  const i = parsed.count++;
+/** A row that still overflows the stack (parseRowLine's depth scan should stop any) is its line's error, never the block's. */
+function addParsedRow(parsed: ParsedBlock, row: Record<string, unknown>, unchanged: boolean, from: number, to: number): void {
+  const i = parsed.count;
+  let rewritten: string | null;
+  try {
+    // Written at slot i; a row that throws midway leaves values there that the next row overwrites.
+    putBlockRow(parsed.columns, i, row);
+    rewritten = unchanged ? null : JSON.stringify(row);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    parsed.errors.push({ line: parsed.lineCount, message: `cannot be read: ${error.message}` });
+    return;
+  }
+  parsed.count++;
   parsed.starts[i] = from;
   parsed.ends[i] = to;
   parsed.rewritten.push(rewritten);
-  putBlockRow(parsed.columns, i, row);
 }
 
 function countNewlines(bytes: Buffer): number {

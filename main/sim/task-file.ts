@@ -1,9 +1,13 @@
 // Reads a task set: a task JSONL, or a rows file from an earlier run (pinned tasks, sdk-semantics §3.6).
 // A bad file is refused as a whole, with every bad line's number and reason, before anything runs.
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { ApiError, describeZodError } from '../../shared/api/define';
-import { taskSchema, type Task } from '../../shared/schema/task';
+import { replayedRowTaskSchema, taskSchema, type Task } from '../../shared/schema/task';
+import { escapeControls } from '../../shared/text/escape-controls';
+import { nestsTooDeep, tooDeepMessage } from '../../shared/text/json-depth';
+import { compileSchema } from '../json-schema/validator';
 
 export interface TaskSet {
   tasks: Task[];
@@ -27,7 +31,7 @@ export class TaskFileError extends ApiError {
     const more = errors.length > MAX_ERRORS_SHOWN ? [`  ... and ${errors.length - MAX_ERRORS_SHOWN} more`] : [];
     super(
       'bad_input',
-      `the task file ${where} has ${errors.length} bad line${errors.length === 1 ? '' : 's'}; nothing was run. Fix them and try again:\n${[...shown, ...more].join('\n')}`,
+      `the task file ${escapeControls(where)} has ${errors.length} bad line${errors.length === 1 ? '' : 's'}; nothing was run. Fix them and try again:\n${[...shown, ...more].join('\n')}`,
       where,
       errors,
     );
@@ -68,24 +72,53 @@ function rowAsTask(row: Obj): unknown {
   return task;
 }
 
+/** The same words as an import's (parse-block.ts), so `run` and `import` refuse such a line alike. */
+const NOT_UTF8 = 'not valid UTF-8 text';
+
+/** Every tool's `parameters` must compile as a JSON Schema; the first that does not, named with its tool. */
+function parametersProblem(task: Task): string | null {
+  for (const tool of task.tools) {
+    if (tool.function.parameters === undefined) continue;
+    try {
+      compileSchema(tool.function.parameters);
+    } catch (error) {
+      return `tool ${JSON.stringify(tool.function.name)}: parameters is not a valid JSON Schema: ${(error as Error).message}`;
+    }
+  }
+  return null;
+}
+
 /** Parses task JSONL text; `where` names it in errors (a path, or "(uploaded text)"). */
 export function parseTaskSet(text: string, where: string): TaskSet {
+  return parseTaskLines(text.split('\n'), where, sha256(text));
+}
+
+/** Lines as text, or null for a line that is not UTF-8. */
+function parseTaskLines(lines: Array<string | null>, where: string, digest: string): TaskSet {
   const errors: TaskLineError[] = [];
   const tasks: Task[] = [];
   const seenScenario = new Map<string, number>();
   const seenPrompt = new Map<string, number>();
   const perPrompt = new Map<string, number>();
   let kind: 'tasks' | 'rows' | null = null;
-  const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const lineNo = i + 1;
-    const raw = lines[i].trim();
+    const line = lines[i];
+    if (line === null) {
+      errors.push({ line: lineNo, message: NOT_UTF8 });
+      continue;
+    }
+    const raw = line.trim();
     if (raw === '') continue;
+    if (nestsTooDeep(raw)) {
+      errors.push({ line: lineNo, message: tooDeepMessage() });
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      errors.push({ line: lineNo, message: `not valid JSON (${(error as Error).message})` });
+      errors.push({ line: lineNo, message: `not valid JSON (${escapeControls((error as Error).message)})` });
       continue;
     }
     if (!isObj(value)) {
@@ -99,12 +132,17 @@ export function parseTaskSet(text: string, where: string): TaskSet {
       continue;
     }
     const candidate = kind === 'rows' ? rowAsTask(value) : value;
-    const parsed = taskSchema.safeParse(candidate);
+    const parsed = (kind === 'rows' ? replayedRowTaskSchema : taskSchema).safeParse(candidate);
     if (!parsed.success) {
-      errors.push({ line: lineNo, message: describeZodError(parsed.error) });
+      errors.push({ line: lineNo, message: escapeControls(describeZodError(parsed.error)) });
       continue;
     }
     const task = parsed.data;
+    const badParameters = parametersProblem(task);
+    if (badParameters !== null) {
+      errors.push({ line: lineNo, message: escapeControls(badParameters) });
+      continue;
+    }
     if (kind === 'rows') {
       const key = task.prompt.trim();
       perPrompt.set(key, (perPrompt.get(key) ?? 0) + 1);
@@ -115,7 +153,7 @@ export function parseTaskSet(text: string, where: string): TaskSet {
     if (first !== undefined) {
       errors.push({
         line: lineNo,
-        message: `scenario_id "${task.scenario_id}" is already used on line ${first} for another ${kind === 'rows' ? 'prompt' : 'task'}; give each task its own scenario_id`,
+        message: escapeControls(`scenario_id ${JSON.stringify(task.scenario_id)} is already used on line ${first} for another ${kind === 'rows' ? 'prompt' : 'task'}; give each task its own scenario_id`),
       });
       continue;
     }
@@ -123,16 +161,31 @@ export function parseTaskSet(text: string, where: string): TaskSet {
     tasks.push(task);
   }
   if (errors.length > 0) throw new TaskFileError(where, errors);
-  if (tasks.length === 0) throw new ApiError('bad_input', `the task file ${where} holds no tasks: write one JSON object a line with scenario_id and prompt`, where);
-  return { tasks, kind: kind ?? 'tasks', sha256: sha256(text), rowsPerPrompt: Math.max(0, ...perPrompt.values()) };
+  if (tasks.length === 0) throw new ApiError('bad_input', `the task file ${escapeControls(where)} holds no tasks: write one JSON object a line with scenario_id and prompt`, where);
+  return { tasks, kind: kind ?? 'tasks', sha256: digest, rowsPerPrompt: Math.max(0, ...perPrompt.values()) };
+}
+
+/** A file's lines, each decoded only when it is UTF-8 (a lone bad line is reported, not turned into U+FFFD). */
+function decodeLines(bytes: Buffer): Array<string | null> {
+  if (isUtf8(bytes)) return bytes.toString('utf8').split('\n');
+  const lines: Array<string | null> = [];
+  let start = 0;
+  while (start <= bytes.length) {
+    let end = bytes.indexOf(0x0a, start);
+    if (end === -1) end = bytes.length;
+    const line = bytes.subarray(start, end);
+    lines.push(isUtf8(line) ? line.toString('utf8') : null);
+    start = end + 1;
+  }
+  return lines;
 }
 
 export function readTaskFile(file: string): TaskSet {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    bytes = fs.readFileSync(file);
   } catch (error) {
-    throw new ApiError('not_found', `cannot read the task file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, file);
+    throw new ApiError('not_found', `cannot read the task file ${escapeControls(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, file);
   }
-  return parseTaskSet(text, file);
+  return parseTaskLines(decodeLines(bytes), file, createHash('sha256').update(bytes).digest('hex'));
 }

@@ -5,6 +5,7 @@
 // with a different value, it is skipped. A call no entry answers gets the not_found error, so an invented order
 // id never receives some other order's status.
 import type { FaultMode, Task, WorldEntry } from '../../shared/schema/task';
+import { compileSchema, type SchemaCheck } from '../json-schema/validator';
 
 type Obj = Record<string, unknown>;
 
@@ -62,6 +63,19 @@ export interface ToolWorld {
 export function createToolWorld(task: Pick<Task, 'tools' | 'world' | 'faults'>): ToolWorld {
   const declared = new Set(task.tools.map((tool) => tool.function.name));
   const faults = new Map(task.faults.map((fault) => [fault.tool, fault.mode] as const));
+  // A task file is checked at load (task-file.ts); a task stored before that check answers with the reason.
+  const argumentChecks = new Map<string, SchemaCheck>();
+  for (const tool of task.tools) {
+    if (!tool.function.parameters) continue;
+    let check: SchemaCheck;
+    try {
+      check = compileSchema(tool.function.parameters);
+    } catch (error) {
+      const reason = `the parameters of ${tool.function.name} are not a valid JSON Schema: ${(error as Error).message}`;
+      check = () => reason;
+    }
+    argumentChecks.set(tool.function.name, check);
+  }
   return {
     call(tool, args) {
       const own = Object.hasOwn(task.world, tool);
@@ -70,6 +84,9 @@ export function createToolWorld(task: Pick<Task, 'tools' | 'world' | 'faults'>):
       }
       const mode = faults.get(tool);
       if (mode) return { result: faultResult(tool, mode), fault: mode };
+      // Arguments that break the tool's `parameters` get the error a real tool server answers with.
+      const problem = argumentChecks.get(tool)?.(args) ?? null;
+      if (problem !== null) return { result: { status: 'error', reason: `invalid arguments for ${tool}: ${problem}` }, fault: null };
       const entries = own ? task.world[tool] : [];
       const hit = entries.find((entry) => entryMatches(entry, args) && !answersAnotherEntity(entry.result, args));
       if (hit) return { result: hit.result === undefined ? null : (JSON.parse(JSON.stringify(hit.result)) as unknown), fault: null };

@@ -20,31 +20,54 @@ export type FaultMode = z.infer<typeof faultMode>;
 
 export const taskFault = z.object({ tool: z.string().min(1), mode: faultMode });
 
-export const taskSchema = z
-  .looseObject({
-    scenario_id: z.string({ error: (issue) => (issue.input === undefined ? 'scenario_id is required' : 'scenario_id must be a string') }).min(1, 'scenario_id is empty'),
-    prompt: z.string({ error: (issue) => (issue.input === undefined ? 'prompt is required' : 'prompt must be a string') }).refine((p) => p.trim() !== '', 'prompt is empty'),
-    system_prompt: z.string().optional(),
-    tools: z.array(toolSchema).default([]),
-    world: z.record(z.string(), z.array(worldEntry)).default({}),
-    faults: z.array(taskFault).default([]),
-    reference: z.unknown().optional(),
-    rubric: z.unknown().optional(),
-    category: z.string().optional(),
-  })
-  .superRefine((task, ctx) => {
-    const names = new Set(task.tools.map((tool) => tool.function.name));
-    if (names.size !== task.tools.length) ctx.addIssue({ code: 'custom', path: ['tools'], message: 'two tools share a name' });
-    if (task.tools.length === 0) return;
-    for (const name of Object.keys(task.world)) {
-      if (!names.has(name)) ctx.addIssue({ code: 'custom', path: ['world', name], message: `world names tool "${name}", which is not in tools` });
-    }
-    task.faults.forEach((fault, i) => {
-      if (!names.has(fault.tool)) ctx.addIssue({ code: 'custom', path: ['faults', i, 'tool'], message: `fault on tool "${fault.tool}", which is not in tools` });
-    });
-  });
+const taskFields = z.looseObject({
+  scenario_id: z.string({ error: (issue) => (issue.input === undefined ? 'scenario_id is required' : 'scenario_id must be a string') }).min(1, 'scenario_id is empty'),
+  prompt: z.string({ error: (issue) => (issue.input === undefined ? 'prompt is required' : 'prompt must be a string') }).refine((p) => p.trim() !== '', 'prompt is empty'),
+  system_prompt: z.string().optional(),
+  tools: z.array(toolSchema).default([]),
+  world: z.record(z.string(), z.array(worldEntry)).default({}),
+  faults: z.array(taskFault).default([]),
+  reference: z.unknown().optional(),
+  rubric: z.unknown().optional(),
+  category: z.string().optional(),
+});
 
-export type Task = z.output<typeof taskSchema>;
+type TaskFields = z.output<typeof taskFields>;
+type Issues = { addIssue: (issue: { code: 'custom'; path: PropertyKey[]; message: string }) => void };
+
+function uniqueToolNames(task: TaskFields, ctx: Issues): void {
+  const names = new Set(task.tools.map((tool) => tool.function.name));
+  if (names.size !== task.tools.length) ctx.addIssue({ code: 'custom', path: ['tools'], message: 'two tools share a name' });
+}
+
+/** `world` and `faults` may only name declared tools: with no `tools`, a world or a fault has nothing to answer for. */
+function worldAndFaultsNameDeclaredTools(task: TaskFields, ctx: Issues): void {
+  const names = new Set(task.tools.map((tool) => tool.function.name));
+  const declared = names.size === 0 ? 'the task declares no tools' : `tools declares ${[...names].map((n) => JSON.stringify(n)).join(', ')}`;
+  for (const name of Object.keys(task.world)) {
+    if (!names.has(name)) ctx.addIssue({ code: 'custom', path: ['world', name], message: `world names tool ${JSON.stringify(name)}, which is not in tools (${declared}); declare it in tools or remove it` });
+  }
+  task.faults.forEach((fault, i) => {
+    if (!names.has(fault.tool)) ctx.addIssue({ code: 'custom', path: ['faults', i, 'tool'], message: `fault on tool ${JSON.stringify(fault.tool)}, which is not in tools (${declared}); declare it in tools or remove the fault` });
+  });
+}
+
+/** A task line of a task file. */
+export const taskSchema = taskFields.superRefine((task, ctx) => {
+  uniqueToolNames(task, ctx);
+  worldAndFaultsNameDeclaredTools(task, ctx);
+});
+
+/**
+ * A row of an earlier run replayed as a pinned task (sdk-semantics §3.6). The SDK's rows carry their fault plan
+ * but not their tools, so faults on undeclared tools are kept (they fire on nothing the agent is offered).
+ */
+export const replayedRowTaskSchema = taskFields.superRefine((task, ctx) => {
+  uniqueToolNames(task, ctx);
+  if (task.tools.length > 0) worldAndFaultsNameDeclaredTools(task, ctx);
+});
+
+export type Task = TaskFields;
 export type TaskTool = z.output<typeof toolSchema>;
 export type WorldEntry = z.output<typeof worldEntry>;
 export type TaskFault = z.output<typeof taskFault>;

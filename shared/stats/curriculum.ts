@@ -1,5 +1,6 @@
 // curriculum(rows, solved, floor, band, tiers, min_rollouts) and retireSolved (stats-semantics.md section 6).
 import { StatsValueError } from './errors';
+import { requireAtLeast, requireUnit } from './ranges';
 import { isObject, pyStr, pyTruthy, taskKey, type Row } from './keys';
 import { groupLabel } from './readers';
 import { pyRound } from './py-format';
@@ -40,8 +41,14 @@ export function curriculum(rows: readonly unknown[], options: CurriculumOptions 
   const floor = options.floor ?? 0.2;
   const band = options.band ?? [0.2, 0.8];
   if (!Array.isArray(band) || band.length !== 2) throw new StatsValueError(`curriculum: band must be a pair [low, high] (got ${JSON.stringify(band)})`);
-  const tiers = options.tiers ?? 3;
-  const minRollouts = options.min_rollouts ?? 2;
+  requireUnit('curriculum', 'solved', solved, 0.8);
+  requireUnit('curriculum', 'floor', floor, 0.2);
+  const [low, high] = band as unknown[];
+  if (!(typeof low === 'number' && typeof high === 'number' && low >= 0 && high <= 1 && low < high)) {
+    throw new StatsValueError(`curriculum: band must be [low, high] with 0 <= low < high <= 1 (got ${JSON.stringify(band)}); pass e.g. band=[0.2, 0.8]`);
+  }
+  const tiers = requireAtLeast('curriculum', 'tiers', options.tiers ?? 3, 1, 3, true);
+  const minRollouts = requireAtLeast('curriculum', 'min_rollouts', options.min_rollouts ?? 2, 1, 2);
 
   // One pass, one map: per task key the first object row's prompt and the 0/1 label sum and count (group-label reader).
   const tasks = new Map<string, { prompt: string; s: number; n: number }>();

@@ -1,6 +1,8 @@
 // judge_trust: can the judge be trusted, against gold labels and under attack (stats-semantics §13.1).
 import { isObject, pyStr, pyTruthy, taskKey, type Row } from './keys';
 import { pyFloat, trustLabel } from './readers';
+import { StatsValueError } from './errors';
+import { requireAtLeast, requireUnit } from './ranges';
 import { wilsonInterval, type Interval } from './intervals';
 import { pyRound } from './py-format';
 import { taskHalf } from './task-half';
@@ -109,14 +111,15 @@ function head(value: unknown, n: number): string {
 export async function judgeTrust(input: readonly unknown[], options: JudgeTrustOptions = {}): Promise<JudgeTrustReport> {
   const gold = options.gold ?? 'gold_reward';
   const judge = options.judge ?? null;
-  const sample = options.sample ?? JUDGE_CHECK_SAMPLE;
+  const sample = requireAtLeast('judge_trust', 'sample', options.sample ?? JUDGE_CHECK_SAMPLE, 1, JUDGE_CHECK_SAMPLE, true);
   const seed = options.seed ?? 0;
-  const concurrency = options.concurrency ?? 8;
-  const minAgreement = options.min_agreement ?? MIN_AGREEMENT;
+  const concurrency = requireAtLeast('judge_trust', 'concurrency', options.concurrency ?? 8, 1, 8, true);
+  const minAgreement = requireUnit('judge_trust', 'min_agreement', options.min_agreement ?? MIN_AGREEMENT, MIN_AGREEMENT);
   const minKappa = options.min_kappa ?? MIN_KAPPA;
+  if (!(typeof minKappa === 'number' && minKappa >= -1 && minKappa <= 1)) throw new StatsValueError(`judge_trust: min_kappa must lie between -1 and 1 (got ${String(minKappa)}); pass e.g. min_kappa=${MIN_KAPPA}`);
   const allowModelGold = options.allow_model_gold ?? false;
-  const flipFlag = options.flip_flag ?? FLIP_FLAG;
-  const maxSkippedShare = options.max_skipped_share ?? MAX_SKIPPED_SHARE;
+  const flipFlag = requireUnit('judge_trust', 'flip_flag', options.flip_flag ?? FLIP_FLAG, FLIP_FLAG);
+  const maxSkippedShare = requireUnit('judge_trust', 'max_skipped_share', options.max_skipped_share ?? MAX_SKIPPED_SHARE, MAX_SKIPPED_SHARE);
 
   const rows = input.filter(isObject);
   const goldRows: Row[] = [];

@@ -99,6 +99,7 @@ export function passAt(rows: readonly unknown[], options: PassAtOptions = {}): P
   const minK = options.min_k ?? 4;
   const unanimousShort = options.unanimous_short ?? false;
   const kGiven = options.k !== undefined && options.k !== null;
+  if (kGiven && !(typeof options.k === 'number' && Math.trunc(options.k) >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);
   const groups = groupLabels(rows);
   let nRows = 0;
   for (const labels of groups.values()) nRows += labels.length;

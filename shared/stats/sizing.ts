@@ -1,5 +1,6 @@
 // holdout_size and detectable_effect: how many tasks a gain needs, and what n tasks can prove (stats-semantics.md section 10).
 import { StatsValueError } from './errors';
+import { requireAtLeast, requireOpenUnit, requireUnit } from './ranges';
 import { normInvCdf } from './intervals';
 import { taskKey, type Row } from './keys';
 import { pyFixed, pyRound, roundOrNull } from './py-format';
@@ -64,8 +65,9 @@ export function holdoutSize(effect: number, options: HoldoutOptions = {}) {
   const taskStd = options.task_std ?? null;
   if (taskStd !== null && !(taskStd > 0)) throw new StatsValueError(`holdout_size: task_std must be greater than 0 (got ${taskStd})`);
 
-  let base = options.base ?? 0.6;
-  let k = options.k ?? 4;
+  let base = requireUnit('holdout_size', 'base', options.base ?? 0.6, 0.6);
+  let k = requireAtLeast('holdout_size', 'k', options.k ?? 4, 1, 4);
+  requireUnit('holdout_size', 'ceiling_pass_rate', ceiling, 0.9);
   let spread: number | null = null;
   let ratio: number | null = null;
   const notes: string[] = [];
@@ -167,9 +169,12 @@ export interface DetectableOptions {
 
 /** The smallest gain n tasks can prove: 12 fixed-point steps of e = Z s(base, e, k)/sqrt(n); null under 2 tasks. */
 export function detectableEffect(nTasks: number, options: DetectableOptions = {}): number | null {
-  const base = options.base ?? 0.6;
-  const k = options.k ?? 4;
-  const z = zSum(options.power ?? 0.8, options.alpha ?? 0.05);
+  const base = requireUnit('detectable_effect', 'base', options.base ?? 0.6, 0.6);
+  const k = requireAtLeast('detectable_effect', 'k', options.k ?? 4, 1, 4);
+  const power = requireOpenUnit('detectable_effect', 'power', options.power ?? 0.8, 0.8);
+  const alpha = requireOpenUnit('detectable_effect', 'alpha', options.alpha ?? 0.05, 0.05);
+  if (typeof nTasks !== 'number' || Number.isNaN(nTasks)) throw new StatsValueError(`detectable_effect: n_tasks must be a number (got ${String(nTasks)}); pass e.g. n_tasks=200`);
+  const z = zSum(power, alpha);
   const n = Math.trunc(nTasks);
   if (n < 2) return null;
   let e = 0;

@@ -1,5 +1,6 @@
 // eval_variance(*runs, metric, by) and noise_band(run_std, n_a, n_b, df, level) (stats-semantics.md section 9).
 import { StatsValueError } from './errors';
+import { requireAtLeast, requireOpenUnit } from './ranges';
 import { isObject, pyStr, pyTruthy, type Row } from './keys';
 import { pyRound, roundOrNull } from './py-format';
 import { codePointCompare, meanOf, sampleSd, taskMeans } from './task-means';
@@ -20,6 +21,9 @@ export function noiseBand(runStd: number, options: NoiseBandOptions = {}): numbe
   const nB = options.n_b ?? 1;
   const level = options.level ?? 0.95;
   if (nA < 1 || nB < 1) throw new StatsValueError(`noise_band: n_a and n_b must be at least 1 (got ${nA}, ${nB})`);
+  requireOpenUnit('noise_band', 'level', level, 0.95);
+  requireAtLeast('noise_band', 'run_std', runStd, 0, 0.02);
+  if (options.df !== null && options.df !== undefined) requireAtLeast('noise_band', 'df', options.df, 1, 4);
   const q = options.df === null || options.df === undefined ? zAt(level) : tQuantile(options.df, level);
   return q * runStd * Math.sqrt(1 / nA + 1 / nB);
 }

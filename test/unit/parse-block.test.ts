@@ -55,4 +55,28 @@ describe('parseBlock', () => {
     expect(typeof stored.json).toBe('string');
     expect(JSON.parse(stored.json as string)).toMatchObject({ schema_version: '1', prompt: 'q?', final_text: 'a.' });
   });
+
+  it('refuses nesting too deep with the line number and a plain message, and keeps the other lines', () => {
+    const deep = `{"schema_version":"1","prompt":"p","steps":[],"final_text":"x","extra":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    const inString = row('brackets in a string', { note: '['.repeat(5000) });
+    const parsed = parseBlock(encodeBlock([row('a'), deep, inString].join('\n')), rowProblem);
+    expect(parsed.errors).toEqual([{ line: 2, message: 'nested more than 512 levels deep (arrays and objects inside each other); flatten it' }]);
+    expect(storedRows(parsed, 0).map((stored) => JSON.parse(Buffer.from(stored.json).toString('utf8')).prompt)).toEqual(['a', 'brackets in a string']);
+  });
+
+  it('refuses a reward written as a string, saying what to write instead', () => {
+    const parsed = parseBlock(encodeBlock([row('a', { reward: '1' }), row('b', { reward: 'pass' })].join('\n')), rowProblem);
+    expect(parsed.errors[0]).toEqual({ line: 1, message: expect.stringContaining('reward is the string "1", and a reward must be a number') });
+    expect(parsed.errors[0].message).toMatch(/write "reward": 1$/);
+    expect(parsed.errors[1].message).toMatch(/string "pass".*"reward": 1 or "reward": 0/);
+    expect(parsed.count).toBe(0);
+  });
+
+  it('quotes a bad line with its control characters escaped', () => {
+    const evil = 'x\u001b[2J\u001b]0;pwned\u0007 {}';
+    const parsed = parseBlock(encodeBlock([evil, row('x', { steps: '\u001b[31mred' })].join('\n')), rowProblem);
+    expect(parsed.errors.map((error) => error.line)).toEqual([1, 2]);
+    for (const error of parsed.errors) expect(error.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(parsed.errors[0].message).toMatch(/not valid JSON \(.*\\x1b\[2J\\x1b\]0;pwned\\x07/);
+  });
 });

@@ -1,7 +1,7 @@
 // while-desk conformance --cases DIR [--judges DIR] [--out DIR]: run the SDK conformance cases against the statistics core.
 import path from 'node:path';
 import { type Command, parseFlags, UsageError } from '../command';
-import { failureLine, runCases } from '../../conformance/run-cases';
+import { runConformance } from '../../engine/index';
 
 export const conformanceCommand: Command = {
   usage: 'while-desk conformance --cases DIR [--judges DIR] [--out DIR]',
@@ -11,7 +11,7 @@ export const conformanceCommand: Command = {
     const cases = path.resolve(values.cases);
     const judges = path.resolve(values.judges ?? path.join(cases, '..', 'judges'));
     const out = path.resolve(values.out ?? 'conformance-out');
-    const outcomes = await runCases(cases, judges, out);
+    const { outcomes, failureLine } = await runConformance(cases, judges, out);
     let passed = 0;
     let failed = 0;
     for (const outcome of outcomes) {

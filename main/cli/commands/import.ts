@@ -1,7 +1,7 @@
 // while-desk import FILE.jsonl [--dataset NAME] [--skip-invalid] [--db PATH] [--json]
 import path from 'node:path';
 import { type Command, UsageError, dbFlag, jsonFlag, parseFlags } from '../command';
-import { warmUpImport } from '../../datasets/block-parser';
+import { warmUpImport } from '../../engine/index';
 
 export const importCommand: Command = {
   usage: 'while-desk import FILE.jsonl [--dataset NAME] [--skip-invalid] [--db PATH] [--json]',
@@ -15,7 +15,7 @@ export const importCommand: Command = {
     if (positionals.length !== 1) throw new UsageError('give exactly one file to import');
     const file = positionals[0];
     // The parse workers start reading the file while the engine loads and opens the database.
-    warmUpImport(path.resolve(file));
+    await warmUpImport(path.resolve(file));
     const [{ withEngine }, { importFile }] = await Promise.all([import('../open-engine'), import('../import-file')]);
     const result = await withEngine(values.db, (engine) =>
       importFile(engine, file, {

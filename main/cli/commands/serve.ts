@@ -2,8 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Command, dbFlag, intFlag, parseFlags } from '../command';
-import { createEngine } from '../../engine/engine';
-import { packageRoot } from '../../engine/package-root';
+import { openEngine, packageRoot } from '../../engine/index';
 import { startServer } from '../../engine/transports/ws-server';
 
 export const serveCommand: Command = {
@@ -15,7 +14,7 @@ export const serveCommand: Command = {
       io.err('while-desk serve: the app is not built yet; run `npm run build` first\n');
       return 1;
     }
-    const engine = createEngine({ dbPath: values.db });
+    const engine = await openEngine({ dbPath: values.db });
     const server = await startServer({ engine, staticDir, port: intFlag(values.port, 'port', 0, 0) });
     io.out(`While Desk is serving at ${server.url}\n`);
     io.out(`database: ${engine.ctx.dbPath}\n`);

@@ -177,3 +177,26 @@ describe('a seeded run', () => {
     expect(await e.call('runs.list', {})).toEqual([]);
   });
 });
+
+describe('the seeded agent and plain-string tool results', () => {
+  it('reports a world result that is a plain string ("ok") instead of failing the rollout', async () => {
+    const e = engine();
+    const tool = { type: 'function', function: { name: 'ping', parameters: { type: 'object', properties: {} } } };
+    const tasks = [
+      { scenario_id: 'plain', prompt: 'Please ping the server.', tools: [tool], world: { ping: [{ result: 'ok' }] } },
+      { scenario_id: 'blank', prompt: 'Please ping the server again.', tools: [tool], world: { ping: [{ result: '  ' }] } },
+      { scenario_id: 'jsonish', prompt: 'Please ping once more.', tools: [tool], world: { ping: [{ result: 'not {json' }] } },
+    ];
+    const file = path.join(dir, 'string-results.jsonl');
+    fs.writeFileSync(file, tasks.map((task) => JSON.stringify(task)).join('\n') + '\n');
+    const started = await e.call('runs.start', { tasks_path: file, agent: { kind: 'seeded', misbehave_rate: 0 }, k: 1 });
+    await e.call('runs.wait', { id: started.run_id });
+    const rows = loadRows(e.ctx.db, started.run_id) as Row[];
+    const byId = Object.fromEntries(rows.map((row) => [row.scenario_id, row]));
+    expect(byId.plain.final_text).toBe('ping returned: ok.');
+    expect((byId.plain.steps as Row[])[0]).toMatchObject({ tool: 'ping', result: 'ok' });
+    expect(byId.blank.final_text).toMatch(/^I called ping but it returned an empty result/);
+    expect(byId.jsonish.final_text).toBe('ping returned: not {json.');
+    for (const row of rows) expect(row.final_text).not.toMatch(/agent error/);
+  });
+});
