@@ -71,7 +71,9 @@ export function buildQueue(db: Db, request: QueueRequest) {
   });
   const filtered = Object.values(request.filters).some((value) => value !== undefined);
   const base = filtered ? Array.from(stratified).filter((index) => matches(rows[index], request.filters)) : Array.from(stratified);
-  const order = ordered(rows, base, state, request);
+  // A progress read (limit 0) of an order that keeps every row needs no ordering: the total is the filtered count.
+  const keepsAll = request.order === 'stratified' || request.order === 'unlabeled';
+  const order: Array<{ index: number; why?: string }> = request.limit === 0 && keepsAll ? base.map((index) => ({ index })) : ordered(rows, base, state, request);
   const items: QueueItem[] = order.slice(request.offset, request.offset + request.limit).map(({ index, why }) => {
     const row = rows[index];
     const item: QueueItem = {

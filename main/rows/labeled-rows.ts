@@ -24,14 +24,14 @@ function ordinalsWithOwnGold(db: Db, datasetId: string): number[] {
 export function readLabeledRows(db: Db, datasetId: string): Obj[] {
   const labels = labelsByRowKey(db, datasetId);
   const own = ordinalsWithOwnGold(db, datasetId);
-  const found = db
-    .prepare(
-      `SELECT ordinal, row_key, row_json FROM rows WHERE dataset_id = ? AND (ordinal IN (SELECT value FROM json_each(?)) OR row_key IN (SELECT value FROM json_each(?))) ORDER BY ordinal`,
-    )
-    .raw()
-    .all(datasetId, JSON.stringify(own), JSON.stringify([...labels.keys()])) as Array<[number, string | null, string]>;
+  // Two indexed lookups (by ordinal, by key), not one OR that would scan the dataset.
+  const byOrdinal = db.prepare('SELECT ordinal, row_key, row_json FROM rows WHERE dataset_id = ? AND ordinal IN (SELECT value FROM json_each(?))').raw();
+  const byKey = db.prepare('SELECT ordinal, row_key, row_json FROM rows WHERE dataset_id = ? AND row_key IN (SELECT value FROM json_each(?))').raw();
+  const found = new Map<number, [number, string | null, string]>();
+  for (const row of byOrdinal.all(datasetId, JSON.stringify(own)) as Array<[number, string | null, string]>) found.set(row[0], row);
+  for (const row of byKey.all(datasetId, JSON.stringify([...labels.keys()])) as Array<[number, string | null, string]>) found.set(row[0], row);
   const out: Obj[] = [];
-  for (const [, rowKey, json] of found) {
+  for (const [, rowKey, json] of [...found.values()].sort((a, b) => a[0] - b[0])) {
     const row = withGold(JSON.parse(json) as Obj, rowKey === null ? undefined : labels.get(rowKey));
     if (row.gold_reward !== undefined && row.gold_reward !== null) out.push(row);
   }
