@@ -14,6 +14,8 @@ export interface QueueRows {
   /** Indexes into rows: judge-pass and judge-fail rows alternate (each class shuffled), ungraded rows last. */
   stratified: Int32Array;
   facets: { tasks: string[]; categories: string[]; judge_statuses: string[] };
+  /** Rows that arrived with a gold. */
+  ownGold: number;
 }
 
 const caches = new WeakMap<Db, Map<string, { rowCount: number; value: QueueRows }>>();
@@ -53,6 +55,7 @@ export function queueRows(db: Db, datasetId: string, rowCount: number): QueueRow
     rows,
     byKey: new Map(rows.map((row, i) => [row.rowKey, i])),
     stratified: stratifiedOrder(rows, datasetId),
+    ownGold: rows.reduce((n, row) => n + (row.goldState === 'none' ? 0 : 1), 0),
     facets: {
       tasks: topValues(rows.map((row) => row.task)),
       categories: topValues(rows.map((row) => row.category)),

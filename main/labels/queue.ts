@@ -64,17 +64,32 @@ function ordered(rows: readonly QueueColumns[], base: readonly number[], state: 
 }
 
 export function buildQueue(db: Db, request: QueueRequest) {
-  const { rows, byKey, stratified, facets } = queueRows(db, request.datasetId, request.rowCount);
+  const { rows, byKey, stratified, facets, ownGold } = queueRows(db, request.datasetId, request.rowCount);
   const state = labelState(db, request.datasetId, (key) => {
     const index = byKey.get(key);
     return index === undefined ? undefined : rows[index].ordinal;
   });
   const filtered = Object.values(request.filters).some((value) => value !== undefined);
-  const base = filtered ? Array.from(stratified).filter((index) => matches(rows[index], request.filters)) : Array.from(stratified);
-  // A progress read (limit 0) of an order that keeps every row needs no ordering: the total is the filtered count.
+  // A progress read (limit 0) of an order that keeps every row needs no ordering: the total is the row count.
   const keepsAll = request.order === 'stratified' || request.order === 'unlabeled';
-  const order: Array<{ index: number; why?: string }> = request.limit === 0 && keepsAll ? base.map((index) => ({ index })) : ordered(rows, base, state, request);
-  const items: QueueItem[] = order.slice(request.offset, request.offset + request.limit).map(({ index, why }) => {
+  let total: number;
+  let page: Array<{ index: number; why?: string }>;
+  if (request.limit === 0 && keepsAll && !filtered) {
+    total = rows.length;
+    page = [];
+  } else {
+    const base = filtered ? Array.from(stratified).filter((index) => matches(rows[index], request.filters)) : stratified;
+    if (request.order === 'stratified') {
+      // The default order is the cached one: only the page is built.
+      total = base.length;
+      page = Array.from(base.slice(request.offset, request.offset + request.limit), (index) => ({ index }));
+    } else {
+      const order = ordered(rows, Array.from(base), state, request);
+      total = order.length;
+      page = order.slice(request.offset, request.offset + request.limit);
+    }
+  }
+  const items: QueueItem[] = page.map(({ index, why }) => {
     const row = rows[index];
     const item: QueueItem = {
       ordinal: row.ordinal,
@@ -90,11 +105,15 @@ export function buildQueue(db: Db, request: QueueRequest) {
   });
   const perAnnotator = new Map<string, number>();
   for (const votes of state.votes.values()) for (const annotator of votes.keys()) perAnnotator.set(annotator, (perAnnotator.get(annotator) ?? 0) + 1);
-  let goldRows = 0;
-  for (const row of rows) if ((state.gold.get(row.rowKey) ?? row.goldState) !== 'none') goldRows++;
+  // The rows that arrived with a gold, corrected by the rows whose labels changed that.
+  let goldRows = ownGold;
+  for (const [key, gold] of state.gold) {
+    const index = byKey.get(key);
+    if (index !== undefined) goldRows += (gold === 'none' ? 0 : 1) - (rows[index].goldState === 'none' ? 0 : 1);
+  }
   return {
     items,
-    total: order.length,
+    total,
     progress: {
       rows: rows.length,
       gold_rows: goldRows,

@@ -57,7 +57,10 @@ function toRecord(row: LabelDbRow): LabelRecord {
 
 /** How many of the dataset's rows carry this row key (a label must name exactly one). */
 export function rowsWithKey(db: Db, datasetId: string, rowKey: string): number[] {
-  return db.prepare('SELECT ordinal FROM rows WHERE dataset_id = ? AND row_key = ? ORDER BY ordinal LIMIT 3').pluck().all(datasetId, rowKey) as number[];
+  // Sorted here, not by SQL: an ORDER BY ordinal makes SQLite walk the ordinal index over the whole dataset
+  // instead of looking the key up (60 ms a label at 100k rows).
+  const owners = db.prepare('SELECT ordinal FROM rows WHERE dataset_id = ? AND row_key = ? LIMIT 3').pluck().all(datasetId, rowKey) as number[];
+  return owners.sort((a, b) => a - b);
 }
 
 /** Appends one label in the caller's transaction (or its own) and bumps the dataset's version. */
