@@ -47,5 +47,12 @@ describe('judge trust over the labeled rows only', () => {
     expect(withoutCounts(live.report)).toEqual(withoutCounts(JSON.parse(JSON.stringify(whole))));
     expect((live.report.agreement as { n: number }).n).toBe(119);
     expect(live.report.n_rows).toBe(119);
+    // The worker keeps the labeled rows it parsed: after one more label and a relabel it still equals the core.
+    await engine.call('labels.append', { dataset_id: datasetId, row_key: 't10#3', annotator: 'ben', value: 0 });
+    await engine.call('labels.append', { dataset_id: datasetId, row_key: 't3#0', annotator: 'ana', value: 1 });
+    const again = await engine.call('stats.judgeTrust', { dataset_id: datasetId, labeled_only: true });
+    const wholeAgain = await judgeTrust(readDatasetRows(engine.ctx.db, datasetId));
+    expect(withoutCounts(again.report)).toEqual(withoutCounts(JSON.parse(JSON.stringify(wholeAgain))));
+    expect((again.report.agreement as { n: number }).n).toBe(120);
   }, 60_000);
 });
