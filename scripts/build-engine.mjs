@@ -17,6 +17,7 @@ const candidates = {
   host: 'main/engine/host-entry.ts',
   'import-worker': 'main/datasets/import-worker.ts',
   'stats-worker': 'main/stats-workers/stats-worker.ts',
+  'judge-child': 'main/judges/judge-child.ts',
   'checkpoint-worker': 'main/db/checkpoint-worker.ts',
   'llama-child': 'main/agents/llama/llama-child.ts',
   'llama-agent': 'main/agents/llama/llama-agent.ts', // bench-only: test/bench/llama-tokens.bench.mjs

@@ -71,11 +71,10 @@ export function parseBlock(block: Uint8Array, fullCheck: RowCheck): ParsedBlock 
 /** A row that still overflows the stack (parseRowLine's depth scan should stop any) is its line's error, never the block's. */
 function addParsedRow(parsed: ParsedBlock, row: Record<string, unknown>, unchanged: boolean, from: number, to: number): void {
   const i = parsed.count;
-  let rewritten: string | null;
   try {
-    // Written at slot i; a row that throws midway leaves values there that the next row overwrites.
+    // Position i is taken only once the row is read whole; a row that fails is overwritten by the next one.
     putBlockRow(parsed.columns, i, row);
-    rewritten = unchanged ? null : JSON.stringify(row);
+    parsed.rewritten[i] = unchanged ? null : JSON.stringify(row);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     parsed.errors.push({ line: parsed.lineCount, message: `cannot be read: ${error.message}` });
@@ -84,7 +83,6 @@ function addParsedRow(parsed: ParsedBlock, row: Record<string, unknown>, unchang
   parsed.count++;
   parsed.starts[i] = from;
   parsed.ends[i] = to;
-  parsed.rewritten.push(rewritten);
 }
 
 function countNewlines(bytes: Buffer): number {

@@ -2,12 +2,14 @@
 // it) and notes the change here, where it happens; the engine publishes the notes after the commit as
 // `rows.changed {dataset_id, version}` and, when the list of datasets itself changed, `datasets.changed {id}`
 // (engine/change-feed.ts). Nothing else emits change events.
+import type Database from 'better-sqlite3';
 import type { Db } from './connection';
 
 interface Pending {
   rows: Set<string>;
   list: Set<string>;
   onNote: (() => void) | null;
+  bump: Database.Statement<[number, string]> | null;
 }
 
 const pendingByDb = new WeakMap<Db, Pending>();
@@ -15,7 +17,7 @@ const pendingByDb = new WeakMap<Db, Pending>();
 function pending(db: Db): Pending {
   let found = pendingByDb.get(db);
   if (!found) {
-    found = { rows: new Set(), list: new Set(), onNote: null };
+    found = { rows: new Set(), list: new Set(), onNote: null, bump: null };
     pendingByDb.set(db, found);
   }
   return found;
@@ -23,7 +25,9 @@ function pending(db: Db): Pending {
 
 /** Bumps the dataset's version (and its row count by `rowsAdded`) in the caller's transaction, and notes it. */
 export function bumpVersion(db: Db, datasetId: string, rowsAdded = 0): void {
-  db.prepare('UPDATE datasets SET version = version + 1, row_count = row_count + ? WHERE id = ?').run(rowsAdded, datasetId);
+  const found = pending(db);
+  found.bump ??= db.prepare<[number, string]>('UPDATE datasets SET version = version + 1, row_count = row_count + ? WHERE id = ?');
+  found.bump.run(rowsAdded, datasetId);
   noteRowsChanged(db, datasetId);
 }
 

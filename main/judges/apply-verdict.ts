@@ -20,10 +20,12 @@ export interface ApplyVerdictOptions {
   model?: string;
   /** In-loop grading copies judge_meta off (§3.8); a grading pass keeps it. */
   keepMeta?: boolean;
+  /** In-loop grading writes the verdict back onto the run's own row (§3.8) instead of a copy. */
+  inPlace?: boolean;
 }
 
 export function applyVerdict(row: Obj, verdict: JudgeVerdict, options: ApplyVerdictOptions): Obj {
-  const out: Obj = { ...row };
+  const out: Obj = options.inPlace ? row : { ...row };
   out.reward = verdict.reward;
   if (verdict.reason) out.reason = verdict.reason;
   out.judge_status = verdict.judge_status;

@@ -1,20 +1,19 @@
-// Grades an existing dataset's rows into a NEW dataset (kind 'graded', parent_id = the source): `while-desk grade`.
+// Grades an existing dataset's rows into a NEW dataset (kind 'graded', parent_id = the source): the `grade` job.
+// The judge is loaded (and so checked) by the caller before anything is written here.
 import { ApiError } from '../../shared/api/define';
 import type { Db } from '../db/connection';
 import { findDataset, insertDataset, setDatasetMeta, setDatasetStatus } from '../db/repos/datasets';
 import { appendRows, parsedRowPages, toStoredRow } from '../rows/index';
 import { applyVerdict, newScoringRunId } from './apply-verdict';
-import type { JudgeStatus, JudgeVerdict, RowJudge } from './judge-types';
-import { errorText, failed } from './normalize-verdict';
+import { emptyStatusCounts, type JudgeStatus, type RowJudge } from './judge-types';
 
 export interface GradeOptions {
   judge: RowJudge;
-  /** The spec as given (recorded as the dataset's source). */
+  /** What the judge was given as (a file path, llm:<model>): recorded as the dataset's source. */
   judgeSpec: string;
   name?: string;
-  concurrency?: number;
   signal?: AbortSignal;
-  onProgress?: (progress: { done: number; total: number }) => void;
+  onProgress?: (progress: { done: number; total: number; counts: Record<JudgeStatus, number> }) => void;
 }
 
 export interface GradeResult {
@@ -24,34 +23,25 @@ export interface GradeResult {
   judge_name: string;
   rows: number;
   graded: number;
-  statuses: Record<JudgeStatus, number>;
+  judge_status_counts: Record<JudgeStatus, number>;
   /** Mean reward over the rows the judge scored (status ok); null when none. */
   mean_reward: number | null;
+  /** True when rows were there but the judge scored none of them. */
+  all_failed: boolean;
   first_problem: string | null;
 }
 
-const PAGE = 256;
-
-async function judgeAll(judge: RowJudge, rows: Array<Record<string, unknown>>, concurrency: number, signal?: AbortSignal): Promise<JudgeVerdict[]> {
-  const verdicts: JudgeVerdict[] = new Array(rows.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < rows.length) {
-      const index = next++;
-      if (signal?.aborted) throw new ApiError('cancelled', 'grading was cancelled');
-      try {
-        verdicts[index] = await judge.judge(rows[index], signal);
-      } catch (error) {
-        if (signal?.aborted) throw new ApiError('cancelled', 'grading was cancelled');
-        verdicts[index] = failed(judge.name, 'error', { error: errorText(error) });
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, worker));
-  return verdicts;
+export interface StartedGrade {
+  datasetId: string;
+  total: number;
+  done: Promise<GradeResult>;
 }
 
-export async function gradeDataset(db: Db, sourceId: string, options: GradeOptions): Promise<GradeResult> {
+/** Rows per page read from the source, judged as one batch and written in one transaction. */
+const PAGE = 256;
+
+/** Creates the graded dataset at once (its id is the job's id) and grades into it; `done` settles at the end. */
+export function startGrade(db: Db, sourceId: string, options: GradeOptions): StartedGrade {
   const source = findDataset(db, sourceId);
   if (!source) throw new ApiError('not_found', `no dataset or run with id "${sourceId}" (see \`while-desk datasets\`)`, sourceId);
   const { judge } = options;
@@ -64,31 +54,40 @@ export async function gradeDataset(db: Db, sourceId: string, options: GradeOptio
     source: options.judgeSpec,
     meta: { scoring_run_id: scoringRunId, judge: judge.name, judge_spec: options.judgeSpec, parent_id: sourceId, grade_pid: process.pid },
   });
-  const statuses: Record<JudgeStatus, number> = { ok: 0, missing_reward: 0, invalid_result: 0, error: 0, timeout: 0 };
+  const done = gradeInto(db, { sourceId, datasetId, scoringRunId, total: source.rows }, options).catch((error: unknown) => {
+    setDatasetStatus(db, datasetId, error instanceof ApiError && error.code === 'cancelled' ? 'cancelled' : 'failed');
+    throw error;
+  });
+  return { datasetId, total: source.rows, done };
+}
+
+async function gradeInto(db: Db, target: { sourceId: string; datasetId: string; scoringRunId: string; total: number }, options: GradeOptions): Promise<GradeResult> {
+  const { judge, signal } = options;
+  const { sourceId, datasetId, scoringRunId } = target;
+  const counts = emptyStatusCounts();
   let done = 0;
   let rewardSum = 0;
   let firstProblem: string | null = null;
-  try {
-    for (const batch of parsedRowPages(db, sourceId, PAGE)) {
-      const rows = batch.map((entry) => entry.row);
-      const verdicts = await judgeAll(judge, rows, options.concurrency ?? 8, options.signal);
-      appendRows(
-        db,
-        datasetId,
-        rows.map((row, i) => {
-          const verdict = verdicts[i];
-          statuses[verdict.judge_status]++;
-          if (verdict.judge_status === 'ok' && verdict.reward !== null) rewardSum += verdict.reward;
-          else firstProblem ??= `row ${batch[i].ordinal}: ${verdict.judge_status} ${JSON.stringify(verdict.judge_meta ?? {})}`;
-          return toStoredRow(applyVerdict(row, verdict, { scoringRunId, index: batch[i].ordinal }), batch[i].ordinal);
-        }),
-      );
-      done += rows.length;
-      options.onProgress?.({ done, total: source.rows });
-    }
-  } catch (error) {
-    setDatasetStatus(db, datasetId, error instanceof ApiError && error.code === 'cancelled' ? 'cancelled' : 'failed');
-    throw error;
+  // The source's rows as every reader sees them: with the gold of their labels.
+  for (const batch of parsedRowPages(db, sourceId, PAGE)) {
+    if (signal?.aborted) throw new ApiError('cancelled', 'grading was cancelled');
+    const rows = batch.map((entry) => entry.row);
+    const verdicts = await judge.judgeBatch(rows, signal).catch((error: unknown) => {
+      throw signal?.aborted ? new ApiError('cancelled', 'grading was cancelled') : error;
+    });
+    appendRows(
+      db,
+      datasetId,
+      rows.map((row, i) => {
+        const verdict = verdicts[i];
+        counts[verdict.judge_status]++;
+        if (verdict.judge_status === 'ok' && verdict.reward !== null) rewardSum += verdict.reward;
+        else firstProblem ??= `row ${batch[i].ordinal}: ${verdict.judge_status} ${JSON.stringify(verdict.judge_meta ?? {})}`;
+        return toStoredRow(applyVerdict(row, verdict, { scoringRunId, index: batch[i].ordinal }), batch[i].ordinal);
+      }),
+    );
+    done += rows.length;
+    options.onProgress?.({ done, total: target.total, counts: { ...counts } });
   }
   const result: GradeResult = {
     dataset_id: datasetId,
@@ -96,12 +95,21 @@ export async function gradeDataset(db: Db, sourceId: string, options: GradeOptio
     scoring_run_id: scoringRunId,
     judge_name: judge.name,
     rows: done,
-    graded: statuses.ok,
-    statuses,
-    mean_reward: statuses.ok > 0 ? Math.round((rewardSum / statuses.ok) * 1e6) / 1e6 : null,
+    graded: counts.ok,
+    judge_status_counts: counts,
+    mean_reward: counts.ok > 0 ? Math.round((rewardSum / counts.ok) * 1e6) / 1e6 : null,
+    all_failed: done > 0 && counts.ok === 0,
     first_problem: firstProblem,
   };
-  setDatasetMeta(db, datasetId, { scoring_run_id: scoringRunId, judge: judge.name, judge_spec: options.judgeSpec, parent_id: sourceId, statuses, mean_reward: result.mean_reward });
+  setDatasetMeta(db, datasetId, {
+    scoring_run_id: scoringRunId,
+    judge: judge.name,
+    judge_spec: options.judgeSpec,
+    parent_id: sourceId,
+    judge_status_counts: counts,
+    mean_reward: result.mean_reward,
+    first_problem: firstProblem,
+  });
   setDatasetStatus(db, datasetId, 'ready');
   return result;
 }

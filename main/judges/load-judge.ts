@@ -15,6 +15,10 @@ export interface LoadJudgeOptions {
   cwd?: string;
   /** Per-row deadline; default: the settings' timeout_s. */
   timeoutMs?: number;
+  /** Module judges: loading deadline, heap limit of each judge process, judge processes at most. */
+  loadTimeoutMs?: number;
+  heapMb?: number;
+  workers?: number;
   /** llm judges: requests in flight, the seed for agents that take one. */
   concurrency?: number;
   seed?: number;
@@ -55,6 +59,6 @@ export async function loadJudge(judge: JudgeSettingsInput | string, options: Loa
     return createLlmJudge({ agent, rubric: rubric?.rubric ?? null, likert, timeoutMs });
   }
   const timeoutMs = options.timeoutMs ?? settings.timeout_s * 1000;
-  if (settings.kind === 'module') return loadModuleJudge(resolve(settings.path), { timeoutMs });
+  if (settings.kind === 'module') return loadModuleJudge(resolve(settings.path), { timeoutMs, loadTimeoutMs: options.loadTimeoutMs, heapMb: options.heapMb, workers: options.workers });
   return loadRulesJudge(resolve(settings.path));
 }

@@ -1,9 +1,20 @@
-// Turns whatever a judge returned into a JudgeVerdict (sdk-semantics §5.1): a reward is never invented.
+// Turns whatever a judge returned into a JudgeVerdict (sdk-semantics §5.1): a reward is never invented. The one
+// verdict normaliser: module judges (after their worker reduced the value to plain data), LLM judges.
 import type { JudgeStatus, JudgeVerdict } from './judge-types';
+
+export { errorText } from './error-text';
 
 type Obj = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A plain object: Object.prototype or no prototype (class instances, arrays, Maps are not verdicts). */
+const isObject = (value: unknown): value is Obj => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/** Only the judge's own keys count: a reward inherited from a polluted prototype is no reward. */
+const own = (object: Obj, key: string): unknown => (Object.hasOwn(object, key) ? object[key] : undefined);
 
 /** An int when exactly 0 or 1, else rounded to 6 places (§5.1). */
 function tidy(value: number): number {
@@ -36,24 +47,28 @@ export function markersProblem(markers: unknown): string | null {
 export function normalizeJudgeResult(result: unknown, judgeName: string, scale?: [number, number]): JudgeVerdict {
   if (scale && !(scale[1] > scale[0])) throw new Error(`a judge scale needs hi > lo (got [${scale.join(', ')}])`);
   if (result === null || result === undefined) return failed(judgeName, 'missing_reward', { returned_type: typeName(result) });
+  if (typeof result === 'object' && !Array.isArray(result) && !isObject(result)) return failed(judgeName, 'invalid_result', { returned_type: 'object', problem: 'a judge returns a number, a boolean or a plain object' });
   let value: unknown = result;
   let reason: string | undefined;
   let meta: Obj = {};
   let markers: Record<string, number> | undefined;
   if (isObject(result)) {
     const keys = scale ? ['rating', 'score', 'reward'] : ['reward', 'score'];
-    const key = keys.find((candidate) => result[candidate] !== undefined && result[candidate] !== null);
+    const key = keys.find((candidate) => own(result, candidate) !== undefined && own(result, candidate) !== null);
     if (!key) return failed(judgeName, 'missing_reward', { returned_keys: Object.keys(result).sort() });
-    value = result[key];
+    value = own(result, key);
     if (typeof value !== 'number' && typeof value !== 'boolean') return failed(judgeName, 'invalid_result', { reward_type: typeName(value) });
-    const { reward: _r, score: _s, reason: rawReason, judge_meta: nested, ...rest } = result;
+    const { reward: _r, score: _s, reason: _reason, judge_meta: _nested, ...rest } = result;
+    const rawReason = own(result, 'reason');
+    const nested = own(result, 'judge_meta');
     meta = { ...rest, ...(isObject(nested) ? nested : {}) };
     if (scale) delete meta.rating;
     if (rawReason !== undefined && rawReason !== null && rawReason !== '') reason = String(rawReason);
-    if (result.markers !== undefined) {
-      const problem = markersProblem(result.markers);
+    const rawMarkers = own(result, 'markers');
+    if (rawMarkers !== undefined) {
+      const problem = markersProblem(rawMarkers);
       if (problem) return failed(judgeName, 'invalid_result', { markers_invalid: problem });
-      markers = result.markers as Record<string, number>;
+      markers = rawMarkers as Record<string, number>;
     }
   }
   if (typeof value === 'boolean') value = value ? 1 : 0;
@@ -100,8 +115,4 @@ export async function withDeadline<T>(work: () => Promise<T> | T, timeoutMs: num
     clearTimeout(timer);
     if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
-}
-
-export function errorText(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { parseJudgeRules, type JudgeRule, type JudgeRulesFile } from '../../shared/schema/judge-rules';
 import { checkJsonSchema, deepEqual } from './json-schema-check';
 import type { JudgeVerdict, RowJudge } from './judge-types';
+import { batchOneByOne } from './micro-batch';
+import { ruleRegexMatches } from './rule-regex';
 import { errorText, failed } from './normalize-verdict';
 
 type Obj = Record<string, unknown>;
@@ -32,7 +34,7 @@ function fieldText(row: Obj, field: string): string {
 
 function argumentMatches(actual: unknown, expected: unknown): boolean {
   if (isObject(expected) && typeof expected.regex === 'string' && Object.keys(expected).length === 1) {
-    return new RegExp(expected.regex).test(typeof actual === 'string' ? actual : JSON.stringify(actual) ?? '');
+    return ruleRegexMatches(expected.regex, undefined, typeof actual === 'string' ? actual : (JSON.stringify(actual) ?? ''));
   }
   return deepEqual(actual, expected);
 }
@@ -69,7 +71,7 @@ export function evaluateRule(rule: JudgeRule, row: Obj): Outcome {
   }
   if ('regex' in rule) {
     const field = rule.field ?? 'final_text';
-    const pass = new RegExp(rule.regex, rule.flags).test(fieldText(row, field));
+    const pass = ruleRegexMatches(rule.regex, rule.flags, fieldText(row, field));
     return { pass, reason: `${field} ${pass ? 'matches' : 'does not match'} /${rule.regex}/${rule.flags ?? ''}` };
   }
   if ('tool_called' in rule) {
@@ -95,21 +97,19 @@ export function evaluateRule(rule: JudgeRule, row: Obj): Outcome {
 }
 
 export function createRulesJudge(rules: JudgeRulesFile, name: string): RowJudge {
-  return {
-    name,
-    async judge(row): Promise<JudgeVerdict> {
-      try {
-        const outcome = evaluateRule(rules.rule, row);
-        const verdict: JudgeVerdict = { reward: outcome.pass ? 1 : 0, judge_status: 'ok', judge_name: name, reason: outcome.reason, judge_meta: { scorer_kind: 'rule' } };
-        if (rules.markers) {
-          verdict.markers = Object.fromEntries(Object.entries(rules.markers).map(([marker, rule]) => [marker, evaluateRule(rule, row).pass ? 1 : 0]));
-        }
-        return verdict;
-      } catch (error) {
-        return failed(name, 'error', { error: errorText(error), scorer_kind: 'rule' });
+  const judge = async (row: Obj): Promise<JudgeVerdict> => {
+    try {
+      const outcome = evaluateRule(rules.rule, row);
+      const verdict: JudgeVerdict = { reward: outcome.pass ? 1 : 0, judge_status: 'ok', judge_name: name, reason: outcome.reason, judge_meta: { scorer_kind: 'rule' } };
+      if (rules.markers) {
+        verdict.markers = Object.fromEntries(Object.entries(rules.markers).map(([marker, rule]) => [marker, evaluateRule(rule, row).pass ? 1 : 0]));
       }
-    },
+      return verdict;
+    } catch (error) {
+      return failed(name, 'error', { error: errorText(error), scorer_kind: 'rule' });
+    }
   };
+  return { name, judge, judgeBatch: batchOneByOne(judge), close: async () => undefined };
 }
 
 /** Reads and checks a rules file; a bad one is refused with every problem and its path inside the file. */

@@ -7,26 +7,23 @@ export type BlockColumn = Array<string | null> | Float64Array | Int32Array | Uin
 
 interface Shipper {
   create(capacity: number): BlockColumn;
-  put(array: BlockColumn, i: number, value: unknown): void;
   get(array: BlockColumn, i: number): unknown;
 }
 
 /** A column the block leaves out: the writer binds null (see Ship 'later'). */
-const NOT_SHIPPED: Shipper = { create: () => [], put: () => undefined, get: () => null };
+const NOT_SHIPPED: Shipper = { create: () => [], get: () => null };
 
 function shipper(ship: Ship): Shipper {
   if (ship === 'later') return NOT_SHIPPED;
   if (ship === 'text') {
     return {
       create: () => [],
-      put: (array, i, value) => ((array as Array<string | null>)[i] = value as string | null),
       get: (array, i) => (array as Array<string | null>)[i],
     };
   }
   if (ship === 'number') {
     return {
       create: (capacity) => new Float64Array(capacity),
-      put: (array, i, value) => ((array as Float64Array)[i] = value === null ? Number.NaN : (value as number)),
       get: (array, i) => {
         const value = (array as Float64Array)[i];
         return Number.isNaN(value) ? null : value;
@@ -36,30 +33,39 @@ function shipper(ship: Ship): Shipper {
   if (ship === 'count') {
     return {
       create: (capacity) => new Int32Array(capacity),
-      put: (array, i, value) => ((array as Int32Array)[i] = value as number),
       get: (array, i) => (array as Int32Array)[i],
     };
   }
   const { oneOf } = ship;
   return {
     create: (capacity) => new Uint8Array(capacity),
-    put: (array, i, value) => ((array as Uint8Array)[i] = Math.max(0, oneOf.indexOf(value as string))),
     get: (array, i) => oneOf[(array as Uint8Array)[i]],
   };
 }
 
 const SHIPPERS = ROW_COLUMNS.map((spec) => shipper(spec.ship));
 const READERS = ROW_COLUMNS.map((spec) => spec.read as (row: Obj) => unknown);
-/** The columns a parse worker reads and ships; the others stay null in its blocks. */
-const SHIPPED = ROW_COLUMNS.flatMap((spec, c) => (spec.ship === 'later' ? [] : [c]));
+/** The shipped columns grouped by kind, so each loop of putBlockRow writes one kind of array (a parse worker's hot path). */
+const columnsShipped = (test: (ship: Ship) => boolean) => ROW_COLUMNS.flatMap((spec, c) => (test(spec.ship) ? [c] : []));
+const TEXT = columnsShipped((ship) => ship === 'text');
+const NUMBER = columnsShipped((ship) => ship === 'number');
+const COUNT = columnsShipped((ship) => ship === 'count');
+const ONE_OF = columnsShipped((ship) => typeof ship === 'object');
+const oneOfValues = (c: number) => (ROW_COLUMNS[c].ship as { oneOf: readonly string[] }).oneOf;
 
 export function newBlockColumns(capacity: number): BlockColumn[] {
   return SHIPPERS.map((ship) => ship.create(capacity));
 }
 
-/** Reads every indexed column of `row` into position i. */
+/** Reads every shipped column of `row` into position i (the 'later' ones stay null). */
 export function putBlockRow(columns: BlockColumn[], i: number, row: Obj): void {
-  for (const c of SHIPPED) SHIPPERS[c].put(columns[c], i, READERS[c](row));
+  for (const c of TEXT) (columns[c] as Array<string | null>)[i] = READERS[c](row) as string | null;
+  for (const c of NUMBER) {
+    const value = READERS[c](row) as number | null;
+    (columns[c] as Float64Array)[i] = value === null ? Number.NaN : value;
+  }
+  for (const c of COUNT) (columns[c] as Int32Array)[i] = READERS[c](row) as number;
+  for (const c of ONE_OF) (columns[c] as Uint8Array)[i] = Math.max(0, oneOfValues(c).indexOf(READERS[c](row) as string));
 }
 
 /**

@@ -2,7 +2,7 @@
 // every step recorded, the row built in the row-v1 shape (sdk-semantics §3.4, §4.4, §1.4).
 import { createHash } from 'node:crypto';
 import { conversation } from '../../shared/schema/conversation';
-import type { Task } from '../../shared/schema/task';
+import { extraTaskKeys, type Task } from '../../shared/schema/task';
 import type { Agent, ChatMessage, TurnResult } from '../agents/agent-types';
 import { createToolWorld, faultPlan } from './tool-world';
 
@@ -169,7 +169,8 @@ export async function runRollout(agent: Agent, task: Task, options: RolloutOptio
   // The world rides along so that this row, exported, is again a faithful pinned task (sdk-semantics §3.6).
   if (Object.keys(task.world).length > 0) row.world = task.world;
   if (task.category !== undefined) row.category = task.category;
-  const privileged: Obj = {};
+  // The task's own extra keys (expected, metadata, ...) reach the judge beside the reference, and, like it, are never exported.
+  const privileged: Obj = { ...extraTaskKeys(task) };
   if (task.reference !== undefined) privileged.reference = task.reference;
   if (task.rubric !== undefined) privileged.rubric = task.rubric;
   if (Object.keys(privileged).length > 0) row.privileged = privileged;

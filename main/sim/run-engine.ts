@@ -10,7 +10,7 @@ import type { EngineContext } from '../engine/context';
 import type { RowJudge } from '../judges/judge-types';
 import type { Agent } from '../agents/agent-types';
 import { createAgent } from '../agents/create-agent';
-import { gradeInLoop, judgeRow } from './judge-row';
+import { loopGrader } from './judge-row';
 import { loadCheckedJudge } from './run-inputs';
 import { createProgress } from './run-progress';
 import { runRollout, type LostReason } from './rollout';
@@ -104,6 +104,8 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
     if (config.judge && !judge) judge = await loadCheckedJudge(config.judge, config);
     const commit = rowCommitter(db, runId);
     const scoringRunId = `score_${createHash('sha256').update(runId).digest('hex').slice(0, 12)}`;
+    // Landed rows are graded in batches off the rollouts' path (judge-row.ts), then stored.
+    const grader = judge ? loopGrader(judge, scoringRunId, signal) : null;
     const rerolls = new Map<string, number>();
     let next = 0;
     let landed = 0;
@@ -186,12 +188,12 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
             pending.push({ row, ordinal: slot.ordinal });
             continue;
           }
-        } else if (judge) {
-          row = gradeInLoop(row, await judgeRow(judge, row, signal), scoringRunId, slot.ordinal);
-          if (signal.aborted) return;
         }
         if (!lostReason) landed++;
-        store(row, slot.ordinal, changed ? lost : null);
+        if (grader && !lostReason) {
+          const lostNow = changed ? { ...lost, lost_by: { ...lost.lost_by }, rerolled_by: { ...lost.rerolled_by } } : null;
+          await grader.submit(row, slot.ordinal, (graded) => store(graded, slot.ordinal, lostNow));
+        } else store(row, slot.ordinal, changed ? lost : null);
         while (landed > 0 && pending.length > 0) {
           const held = pending.shift()!;
           store(held.row, held.ordinal, lost);
@@ -201,6 +203,7 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
     const width = Math.max(1, Math.min(config.concurrency, slots.length));
     const running = Array.from({ length: width }, () => worker(agent!));
     const outcomes = await Promise.allSettled(running);
+    await grader?.drain();
     commit.flush();
     const crashed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (crashed && failure === null) failure = crashed.reason instanceof Error ? crashed.reason.message : String(crashed.reason);

@@ -4,7 +4,7 @@ import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { ApiError, describeZodError } from '../../shared/api/define';
-import { replayedRowTaskSchema, taskSchema, type Task } from '../../shared/schema/task';
+import { TASK_KEYS, replayedRowTaskSchema, taskSchema, type Task } from '../../shared/schema/task';
 import { escapeControls } from '../../shared/text/escape-controls';
 import { nestsTooDeep, tooDeepMessage } from '../../shared/text/json-depth';
 import { compileSchema } from '../json-schema/validator';
@@ -66,6 +66,8 @@ function rowAsTask(row: Obj): unknown {
   const head = lineage.system_prompt_head;
   if (typeof row.system_prompt === 'string') task.system_prompt = row.system_prompt;
   else if (typeof head === 'string' && head !== '' && lineage.system_prompt_chars === head.length) task.system_prompt = head;
+  // A task's own extra keys rode in the row's privileged block (rollout.ts): they come back as task keys.
+  for (const [key, value] of Object.entries(privileged)) if (!TASK_KEYS.has(key) && !(key in task)) task[key] = value;
   if (privileged.reference !== undefined) task.reference = privileged.reference;
   if (privileged.rubric !== undefined) task.rubric = privileged.rubric;
   if (typeof row.category === 'string') task.category = row.category;

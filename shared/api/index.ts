@@ -2,14 +2,15 @@
 import type { z } from 'zod';
 import { appApi } from './app';
 import { datasetsApi, datasetsEvents } from './datasets';
+import { gradeApi, gradeEvents } from './grade';
 import { labelsApi } from './labels';
 import { modelsApi, modelsEvents } from './models';
 import { runsApi, runsEvents } from './runs';
 import { secretsApi } from './secrets';
 import { statsApi, statsEvents } from './stats';
 
-export const api = { ...appApi, ...datasetsApi, ...labelsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi } as const;
-export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents } as const;
+export const api = { ...appApi, ...datasetsApi, ...labelsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...gradeApi } as const;
+export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents, ...gradeEvents } as const;
 
 export type Api = typeof api;
 export type MethodName = keyof Api;

@@ -1,5 +1,37 @@
 // The `--judge FILE.json` rules format (built-in rules judge): contains, regex, tool_called, json_schema, all/any/not.
+// Regular expressions are RE2 (re2js): matching takes linear time, so no pattern can hang the engine
+// (`^(a+)+$` on forty a's and a "!" answers at once); lookarounds and backreferences are refused at load.
+import { RE2JS } from 're2js';
 import { z } from 'zod';
+
+/** all/any/not nested deeper than this is refused (and any JSON deeper than MAX_JSON_DEPTH). */
+export const MAX_RULE_DEPTH = 32;
+export const MAX_JSON_DEPTH = 64;
+
+const FLAG_BITS: Record<string, number> = { i: RE2JS.CASE_INSENSITIVE, m: RE2JS.MULTILINE, s: RE2JS.DOTALL, u: 0 };
+
+/** Compiles a rules-file pattern with the linear-time engine; throws with RE2's message on a bad one. */
+export function compileRuleRegex(pattern: string, flags = ''): RE2JS {
+  let bits = 0;
+  for (const flag of flags) {
+    if (!(flag in FLAG_BITS)) throw new Error(`unknown regex flag "${flag}" (use i, m, s, u)`);
+    bits |= FLAG_BITS[flag];
+  }
+  return RE2JS.compile(pattern, bits);
+}
+
+/** The path of the first place `value` nests deeper than `limit`, or null. Iterative: no stack to overflow. */
+export function tooDeepAt(value: unknown, limit = MAX_JSON_DEPTH): string | null {
+  const stack: Array<{ value: unknown; depth: number; at: string }> = [{ value, depth: 0, at: '$' }];
+  while (stack.length > 0) {
+    const { value: item, depth, at } = stack.pop()!;
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= limit) return at;
+    if (Array.isArray(item)) item.forEach((child, i) => stack.push({ value: child, depth: depth + 1, at: `${at}[${i}]` }));
+    else for (const [key, child] of Object.entries(item)) stack.push({ value: child, depth: depth + 1, at: `${at}.${key}` });
+  }
+  return null;
+}
 
 /** The small JSON Schema subset json_schema rules understand. */
 export interface MiniJsonSchema {
@@ -22,12 +54,14 @@ export interface MiniJsonSchema {
   $schema?: string;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 const jsonTypes = ['string', 'number', 'integer', 'boolean', 'object', 'array', 'null'] as const;
 export type JsonType = (typeof jsonTypes)[number];
 
 function compiles(pattern: string, flags?: string): string | null {
   try {
-    new RegExp(pattern, flags);
+    compileRuleRegex(pattern, flags);
     return null;
   } catch (error) {
     return (error as Error).message;
@@ -75,7 +109,16 @@ const leafSchemas = {
   tool_called: z.strictObject({
     tool_called: z.string().min(1, 'tool_called needs a tool name'),
     /** Each argument must equal the value given, or match {"regex": "..."}. */
-    arguments: z.record(z.string(), z.unknown()).optional(),
+    arguments: z
+      .record(z.string(), z.unknown())
+      .superRefine((args, ctx) => {
+        for (const [key, expected] of Object.entries(args)) {
+          const regex = isObject(expected) && Object.keys(expected).length === 1 ? expected.regex : undefined;
+          const problem = typeof regex === 'string' ? compiles(regex) : null;
+          if (problem) ctx.addIssue({ code: 'custom', path: [key, 'regex'], message: `not a valid regular expression: ${problem}` });
+        }
+      })
+      .optional(),
     min_times: z.int().min(1).optional(),
   }),
   json_schema: z.strictObject({ json_schema: miniJsonSchema, field }),
@@ -97,13 +140,15 @@ export interface JudgeRulesFile {
 
 const RULE_KINDS = ['contains', 'regex', 'tool_called', 'json_schema', 'all', 'any', 'not'] as const;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function joinPath(base: string, path: PropertyKey[]): string {
   return path.reduce<string>((out, part) => (typeof part === 'number' ? `${out}[${part}]` : `${out}.${String(part)}`), base);
 }
 
-function parseRule(value: unknown, at: string, errors: string[]): JudgeRule | null {
+function parseRule(value: unknown, at: string, errors: string[], depth = 0): JudgeRule | null {
+  if (depth > MAX_RULE_DEPTH) {
+    errors.push(`${at}: rules nest too deep (more than ${MAX_RULE_DEPTH} levels of all/any/not)`);
+    return null;
+  }
   if (!isObject(value)) {
     errors.push(`${at}: a rule must be an object with one of ${RULE_KINDS.join(', ')}`);
     return null;
@@ -118,7 +163,7 @@ function parseRule(value: unknown, at: string, errors: string[]): JudgeRule | nu
     const extra = Object.keys(value).filter((key) => key !== kind);
     if (extra.length) errors.push(`${at}: "${kind}" takes no other keys (found ${extra.join(', ')})`);
     if (kind === 'not') {
-      const inner = parseRule(value.not, `${at}.not`, errors);
+      const inner = parseRule(value.not, `${at}.not`, errors, depth + 1);
       return inner && { not: inner };
     }
     const list = value[kind];
@@ -126,7 +171,7 @@ function parseRule(value: unknown, at: string, errors: string[]): JudgeRule | nu
       errors.push(`${at}.${kind}: must be a non-empty list of rules`);
       return null;
     }
-    const rules = list.map((rule, index) => parseRule(rule, `${at}.${kind}[${index}]`, errors));
+    const rules = list.map((rule, index) => parseRule(rule, `${at}.${kind}[${index}]`, errors, depth + 1));
     return rules.every((rule) => rule !== null) ? ({ [kind]: rules } as JudgeRule) : null;
   }
   const parsed = leafSchemas[kind].safeParse(value);
@@ -140,6 +185,8 @@ function parseRule(value: unknown, at: string, errors: string[]): JudgeRule | nu
 /** Parses a rules file's JSON. A bare rule at the top is taken as {"rule": ...}. Errors name the path inside the file. */
 export function parseJudgeRules(json: unknown): { ok: true; rules: JudgeRulesFile } | { ok: false; errors: string[] } {
   const errors: string[] = [];
+  const deep = tooDeepAt(json);
+  if (deep) return { ok: false, errors: [`${deep.replace(/^\$\.?/, '') || '(top)'}: nesting too deep (more than ${MAX_JSON_DEPTH} levels)`] };
   if (!isObject(json)) return { ok: false, errors: ['the file must hold a JSON object: {"rule": {...}} or a rule such as {"contains": "refund"}'] };
   const wrapped = 'rule' in json ? json : { rule: json };
   const extra = Object.keys(wrapped).filter((key) => !['name', 'rule', 'markers'].includes(key));

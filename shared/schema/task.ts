@@ -33,6 +33,16 @@ const taskFields = z.looseObject({
 });
 
 type TaskFields = z.output<typeof taskFields>;
+
+/** The keys a task declares; any other key is the author's own (`expected`, `metadata`, ...) and rides to the judge. */
+export const TASK_KEYS: ReadonlySet<string> = new Set(Object.keys(taskFields.shape));
+
+/** The author's own keys of a task: everything it carries beyond TASK_KEYS. */
+export function extraTaskKeys(task: Record<string, unknown>): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(task)) if (!TASK_KEYS.has(key) && value !== undefined) extra[key] = value;
+  return extra;
+}
 type Issues = { addIssue: (issue: { code: 'custom'; path: PropertyKey[]; message: string }) => void };
 
 function uniqueToolNames(task: TaskFields, ctx: Issues): void {

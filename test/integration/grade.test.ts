@@ -2,12 +2,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../main/cli/index';
 import { importFile } from '../../main/cli/import-file';
 import { findDataset } from '../../main/db/repos/datasets';
 import { readDatasetRows as loadRows } from '../../main/rows/index';
 import { createEngine } from '../../main/engine/engine';
+import { buildEngine } from '../helpers/build-engine';
+
+beforeAll(buildEngine, 120_000);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grade-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -51,7 +54,7 @@ describe('while-desk grade', () => {
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     const summary = JSON.parse(result.out);
-    expect(summary).toMatchObject({ parent_id: sourceId, judge_name: 'refund_judge', rows: 4, graded: 3, statuses: { ok: 3, error: 1 }, mean_reward: 0.666667 });
+    expect(summary).toMatchObject({ parent_id: sourceId, judge_name: 'refund_judge', rows: 4, graded: 3, judge_status_counts: { ok: 3, error: 1, timeout: 0, crashed: 0 }, mean_reward: 0.666667, all_failed: false });
     expect(summary.scoring_run_id).toMatch(/^score_[0-9a-f]{12}$/);
 
     await withDb(({ ctx }) => {

@@ -1,59 +1,84 @@
-// while-desk grade DATASET_ID --judge SPEC [--rubric FILE] [--likert] [--concurrency N] [--timeout S] [--name NAME] [--api-key-env NAME] [--db PATH] [--json]
-import { type Command, UsageError, dbFlag, intFlag, jsonFlag, numberFlag, parseFlags } from '../command';
-import { gradeDataset } from '../../judges/grade-dataset';
-import { loadJudge } from '../../judges/load-judge';
+// while-desk grade ID --judge SPEC: a client of grade.start / grade.progress / grade.wait, like the app's Grade panel.
+import path from 'node:path';
+import type { GradeSummary } from '../../../shared/api/grade';
+import { JUDGE_SPEC_HELP } from '../../../shared/schema/agent-spec';
+import { RUN_DEFAULTS, RUN_SETTING_HELP, type JudgeSettings } from '../../../shared/schema/run-settings';
+import { judgeFromFlags } from '../agent-spec';
+import { type Command, dbFlag, intFlag, jsonFlag, parseFlags, UsageError } from '../command';
 import { withEngine } from '../open-engine';
 
+const usage =
+  'while-desk grade DATASET_OR_RUN_ID --judge SPEC [--rubric FILE] [--likert] [--judge-timeout S] [--concurrency N] [--name NAME] [--api-key-env NAME] [--db PATH] [--json]\n' +
+  `  SPEC: ${JUDGE_SPEC_HELP} (llm: with --rubric FILE)\n` +
+  `  --judge-timeout: ${RUN_SETTING_HELP.judge_timeout_s}`;
+
+/** Paths as this shell means them: the engine may run elsewhere (serve) or in another folder. */
+function absolutePaths(judge: JudgeSettings): JudgeSettings {
+  if (judge.kind !== 'llm') return { ...judge, path: path.resolve(judge.path) };
+  return { ...judge, rubric_path: judge.rubric_path === null ? null : path.resolve(judge.rubric_path) };
+}
+
+function countsText(counts: GradeSummary['judge_status_counts']): string {
+  return Object.entries(counts)
+    .filter(([status, n]) => status !== 'ok' && n > 0)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
+}
+
 export const gradeCommand: Command = {
-  usage:
-    'while-desk grade DATASET_ID --judge FILE.mjs|FILE.json|llm:<agent spec> [--rubric FILE] [--likert] [--concurrency N] [--timeout SECONDS] [--name NAME] [--api-key-env NAME] [--db PATH] [--json]',
+  usage,
   async run(args, io) {
     const { values, positionals } = parseFlags(args, {
       ...dbFlag,
       ...jsonFlag,
       judge: { type: 'string' },
       rubric: { type: 'string' },
-      likert: { type: 'boolean', default: false },
+      likert: { type: 'boolean' },
       concurrency: { type: 'string' },
+      'judge-timeout': { type: 'string' },
       timeout: { type: 'string' },
       name: { type: 'string' },
       'api-key-env': { type: 'string' },
     });
     if (positionals.length !== 1) throw new UsageError('give exactly one dataset or run id to grade');
     if (!values.judge) throw new UsageError('--judge is required: a JS module (FILE.mjs), a rules file (FILE.json) or llm:<agent spec>');
-    const concurrency = intFlag(values.concurrency, 'concurrency', 8, 1);
-    const timeoutS = numberFlag(values.timeout, 'timeout', 0);
-    if (timeoutS < 0) throw new UsageError('--timeout must be a number of seconds above 0');
-    const judge = await loadJudge(values.judge, {
-      rubricFile: values.rubric,
-      likert: values.likert || undefined,
-      concurrency,
-      apiKeyEnv: values['api-key-env'],
-      timeoutMs: timeoutS > 0 ? timeoutS * 1000 : undefined,
-    });
-    const showProgress = io.isTty && !values.json;
+    const concurrency = values.concurrency === undefined ? undefined : intFlag(values.concurrency, 'concurrency', RUN_DEFAULTS.concurrency, 1);
+    let judge: JudgeSettings | null;
     try {
-      const result = await withEngine(values.db, (engine) =>
-        gradeDataset(engine.ctx.db, positionals[0], {
-          judge,
-          judgeSpec: values.judge as string,
-          name: values.name,
-          concurrency,
-          onProgress: showProgress ? (p) => io.err(`\r${p.done}/${p.total} rows graded`) : undefined,
-        }),
-      );
-      if (showProgress) io.err('\n');
-      if (values.json) {
-        io.out(JSON.stringify(result) + '\n');
-      } else {
-        const unscored = result.rows - result.graded;
-        io.out(`graded ${result.rows} rows of ${result.parent_id} into dataset ${result.dataset_id} (judge ${result.judge_name})\n`);
-        io.out(`mean reward ${result.mean_reward ?? 'n/a'} over ${result.graded} scored rows` + (unscored ? `; ${unscored} left without a reward: ${Object.entries(result.statuses).filter(([status, n]) => status !== 'ok' && n > 0).map(([status, n]) => `${n} ${status}`).join(', ')}` : '') + '\n');
-        if (result.first_problem) io.err(`first problem: ${result.first_problem}\n`);
-      }
-      return 0;
-    } finally {
-      await judge.close?.();
+      // --timeout is the older spelling of --judge-timeout
+      judge = judgeFromFlags({ judge: values.judge, rubric: values.rubric, likert: values.likert, 'judge-timeout': values['judge-timeout'] ?? values.timeout, 'api-key-env': values['api-key-env'] });
+    } catch (error) {
+      throw error instanceof UsageError ? error : new UsageError((error as Error).message);
     }
+    if (!judge) throw new UsageError('--judge is required');
+    judge = absolutePaths(judge);
+    const showProgress = io.isTty && !values.json;
+    const summary = await withEngine(values.db, async (engine) => {
+      const started = await engine.call('grade.start', { dataset_id: positionals[0], judge: judge as JudgeSettings, name: values.name, concurrency });
+      const off = showProgress
+        ? engine.on('grade.progress', (p) => {
+            if (p.grade_id === started.grade_id) io.err(`\r${p.done}/${p.total} rows graded`);
+          })
+        : () => undefined;
+      const onSigint = () => void engine.call('grade.cancel', { grade_id: started.grade_id });
+      process.once('SIGINT', onSigint);
+      try {
+        return await engine.call('grade.wait', { grade_id: started.grade_id });
+      } finally {
+        process.off('SIGINT', onSigint);
+        off();
+        if (showProgress) io.err('\n');
+      }
+    });
+    if (values.json) {
+      io.out(JSON.stringify(summary) + '\n');
+    } else {
+      const unscored = summary.rows - summary.graded;
+      io.out(`graded ${summary.rows} rows of ${summary.parent_id} into dataset ${summary.dataset_id} (judge ${summary.judge_name})\n`);
+      if (summary.all_failed) io.out(`the judge scored none of the ${summary.rows} rows: ${countsText(summary.judge_status_counts)}\n`);
+      else io.out(`mean reward ${summary.mean_reward ?? 'n/a'} over ${summary.graded} scored rows` + (unscored ? `; ${unscored} left without a reward: ${countsText(summary.judge_status_counts)}` : '') + '\n');
+      if (summary.first_problem) io.err(`first problem: ${summary.first_problem}\n`);
+    }
+    return 0;
   },
 };

@@ -2,6 +2,7 @@
 import type { MethodName } from '../../../shared/api/index';
 import { appHandlers } from './app';
 import { datasetsHandlers } from './datasets';
+import { gradeHandlers } from './grade';
 import { labelsHandlers } from './labels';
 import { modelsHandlers } from './models';
 import { runsHandlers } from './runs';
@@ -17,4 +18,5 @@ export const handlers: HandlerMap<MethodName> = {
   ...runsHandlers,
   ...modelsHandlers,
   ...secretsHandlers,
+  ...gradeHandlers,
 };

@@ -2,9 +2,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJudge } from '../../../main/judges/load-judge';
 import { normalizeJudgeResult } from '../../../main/judges/normalize-verdict';
+import { buildEngine } from '../../helpers/build-engine';
+
+// Module judges run in out/engine/judge-worker.mjs.
+beforeAll(buildEngine, 120_000);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'module-judge-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -20,7 +24,11 @@ const row = { schema_version: '1', prompt: 'Refund order A-1', steps: [{ tool: '
 
 async function verdictOf(source: string, timeoutMs?: number) {
   const judge = await loadJudge(judgeFile(source), { timeoutMs });
-  return judge.judge(structuredClone(row));
+  try {
+    return await judge.judge(structuredClone(row));
+  } finally {
+    await judge.close();
+  }
 }
 
 describe('module judge', () => {
@@ -59,7 +67,7 @@ describe('module judge', () => {
     expect(await verdictOf('export const scale = [1, 5]; export default () => 9')).toMatchObject({ reward: null, judge_status: 'invalid_result', judge_meta: { rating_out_of_scale: 9 } });
     await expect(loadJudge(judgeFile('export const x = 1;'))).rejects.toThrow(/must export a default function/);
     await expect(loadJudge(path.join(dir, 'missing.mjs'))).rejects.toThrow(/does not exist/);
-    await expect(loadJudge(judgeFile('export default ('))).rejects.toThrow(/could not load judge/);
+    await expect(loadJudge(judgeFile('export default ('))).rejects.toThrow(/judge-\d+\.mjs:1 has a syntax error: Unexpected end of input/);
   });
 
   it('hands the judge a copy: a judge that mutates the row changes nothing', async () => {

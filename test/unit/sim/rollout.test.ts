@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { taskSchema } from '../../../shared/schema/task';
 import type { Agent, TurnRequest, TurnResult } from '../../../main/agents/agent-types';
 import { hasToolMarkup, runRollout, unusableReason } from '../../../main/sim/rollout';
+import { parseTaskSet } from '../../../main/sim/task-file';
 
 const task = taskSchema.parse({
   scenario_id: 'r1',
@@ -109,5 +110,17 @@ describe('usability (sdk-semantics §3.5)', () => {
     expect(unusableReason({ final_text: 'fine', steps: [] })).toBeNull();
     expect(hasToolMarkup('{"name": "x", "description": "y", "parameters": {}}')).toBe(true);
     expect(hasToolMarkup('{"name": "x"} and nothing else')).toBe(false);
+  });
+});
+
+describe("a task's own extra keys", () => {
+  it('ride to the judge in row.privileged beside the reference, and come back when the rows are replayed as tasks', async () => {
+    const withExtras = taskSchema.parse({ scenario_id: 'x1', prompt: 'Refund ORD-3?', reference: 'RF-1', expected: { refund_id: 'RF-1' }, metadata: { difficulty: 'hard' } });
+    const agent = scripted([{ text: 'Refunded as RF-1.', toolCalls: [], finishReason: 'stop' }]);
+    const { row } = await runRollout(agent, withExtras, options);
+    expect(row.privileged).toEqual({ reference: 'RF-1', expected: { refund_id: 'RF-1' }, metadata: { difficulty: 'hard' } });
+    expect(row).not.toHaveProperty('expected');
+    const replayed = parseTaskSet(JSON.stringify(row), '(rows)');
+    expect(replayed.tasks[0]).toMatchObject({ reference: 'RF-1', expected: { refund_id: 'RF-1' }, metadata: { difficulty: 'hard' } });
   });
 });

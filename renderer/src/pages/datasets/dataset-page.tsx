@@ -9,6 +9,7 @@ import { MeasurePanel } from '../measure/measure-panel';
 import { RowView } from '../rows/row-view';
 import { RowsTable } from '../rows/rows-table';
 import { DatasetActions } from './dataset-actions';
+import { GradePanel } from './grade-panel';
 
 export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }) {
   const [dataset, setDataset] = useState<DatasetSummary | null>(null);
@@ -65,6 +66,7 @@ export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }
           <a href={hrefFor({ section: 'label', id })} data-testid="label-link">Label</a>
         </nav>
       </header>
+      {!error && dataset && <GradePanel datasetId={id} />}
       {error && <p className="error-text" role="alert">{error}</p>}
       {!error && tab === 'rows' && (
         <div className={`rows-split${open !== null ? ' with-row' : ''}`}>

@@ -1,0 +1,237 @@
+// Runs rows through a module judge's processes. Each process takes a chunk of rows at a time; a watchdog kills a
+// process whose current row overruns the deadline (a synchronous endless loop included), charges that row, starts
+// a fresh process and sends it the rest.
+//
+// Which row is running: a fast chunk answers once at its end; a chunk that has run 20 ms reports what is done
+// before each next row starts (judge-child.ts). So when a deadline passes or the process dies, the row charged is
+// the first unanswered one if the chunk has reported anything, or when it holds one row; otherwise (it died in its
+// first 20 ms) its rows go again one per chunk, so the next death names its row exactly.
+//
+// A judge that times out or crashes MAX_FAILURES_IN_A_ROW times in a row is given up on: the rows still waiting
+// get the same status at once, so even a judge that loops on every row ends in about MAX_FAILURES_IN_A_ROW x the
+// deadline (x2 for its first chunk), not rows x the deadline.
+import { startIsolate, type Isolate, type IsolateOptions } from './judge-isolate';
+import { isRowOutcome, type FailedStatus, type FromChild, type RowOutcome } from './judge-protocol';
+
+type Row = Record<string, unknown>;
+
+export const MAX_FAILURES_IN_A_ROW = 5;
+/** Rows per message to a judge process: large enough to amortise the hop, small enough to spread over processes. */
+const CHUNK_ROWS = 128;
+
+export interface PoolOptions extends IsolateOptions {
+  timeoutMs: number;
+  /** Processes at most (started as work queues up). */
+  size: number;
+}
+
+interface Job {
+  outcomes: Array<RowOutcome | undefined>;
+  left: number;
+  resolve(outcomes: RowOutcome[]): void;
+}
+
+interface Chunk {
+  job: Job;
+  rows: Row[];
+  /** Where each row's outcome goes in job.outcomes. */
+  offsets: number[];
+}
+
+interface Slot {
+  isolate: Isolate;
+  chunk: Chunk | null;
+  chunkId: number;
+  received: number;
+  /** When the chunk went out, or its last report came in: the running row started no earlier. */
+  progressAt: number;
+  reported: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+export class JudgePool {
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Chunk[] = [];
+  private starting = 0;
+  private nextChunkId = 1;
+  private failuresInARow = 0;
+  private tripped: { status: FailedStatus; meta: Row } | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly options: PoolOptions,
+    first: Isolate,
+  ) {
+    this.info = first.info;
+    this.adopt(first);
+  }
+
+  readonly info: Isolate['info'];
+
+  /** Loads the judge in its first process; a load failure rejects with a JudgeLoadError. */
+  static async start(options: PoolOptions): Promise<JudgePool> {
+    return new JudgePool(options, await startIsolate(options));
+  }
+
+  run(rows: Row[]): Promise<RowOutcome[]> {
+    if (rows.length === 0) return Promise.resolve([]);
+    return new Promise((resolve) => {
+      const job: Job = { outcomes: new Array(rows.length), left: rows.length, resolve: resolve as Job['resolve'] };
+      for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
+        const part = rows.slice(i, i + CHUNK_ROWS);
+        this.queue.push({ job, rows: part, offsets: part.map((_, j) => i + j) });
+      }
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const closedOutcome: RowOutcome = { status: 'error', meta: { error: 'the judge was closed before it answered' } };
+    const waiting = [...this.queue.splice(0), ...[...this.slots].flatMap((slot) => (slot.chunk ? [slot.chunk] : []))];
+    for (const chunk of waiting) chunk.rows.forEach((_, j) => this.settle(chunk, j, closedOutcome));
+    for (const slot of this.slots) {
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.isolate.kill();
+    }
+    this.slots.clear();
+  }
+
+  private settle(chunk: Chunk, index: number, outcome: RowOutcome): void {
+    const at = chunk.offsets[index];
+    if (chunk.job.outcomes[at] !== undefined) return;
+    chunk.job.outcomes[at] = outcome;
+    if (--chunk.job.left === 0) chunk.job.resolve(chunk.job.outcomes as RowOutcome[]);
+  }
+
+  private pump(): void {
+    if (this.closed) return;
+    if (this.tripped) {
+      const given = this.tripped;
+      for (const chunk of this.queue.splice(0)) chunk.rows.forEach((_, j) => this.settle(chunk, j, given));
+      return;
+    }
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) break;
+      if (!slot.chunk) this.send(slot, this.queue.shift()!);
+    }
+    if (this.queue.length > 0 && this.slots.size + this.starting < this.options.size) this.spawn();
+  }
+
+  private spawn(): void {
+    this.starting++;
+    startIsolate(this.options).then(
+      (isolate) => {
+        this.starting--;
+        if (this.closed) return isolate.kill();
+        this.adopt(isolate);
+        this.pump();
+      },
+      (error: Error) => {
+        this.starting--;
+        this.tripped ??= { status: 'crashed', meta: { error: `the judge could not be started again: ${error.message}` } };
+        this.pump();
+      },
+    );
+  }
+
+  private adopt(isolate: Isolate): void {
+    const slot: Slot = { isolate, chunk: null, chunkId: 0, received: 0, progressAt: 0, reported: false, timer: null };
+    this.slots.add(slot);
+    isolate.child.on('message', (message: FromChild) => this.onMessage(slot, message));
+    isolate.onDeath((reason) => this.lose(slot, 'crashed', { error: reason }));
+  }
+
+  private send(slot: Slot, chunk: Chunk): void {
+    slot.chunk = chunk;
+    slot.chunkId = this.nextChunkId++;
+    slot.received = 0;
+    slot.progressAt = Date.now();
+    slot.reported = false;
+    try {
+      slot.isolate.child.send({ type: 'chunk', id: slot.chunkId, rows: chunk.rows });
+    } catch (error) {
+      slot.chunk = null;
+      chunk.rows.forEach((_, j) => this.settle(chunk, j, { status: 'error', meta: { error: `the row could not be sent to the judge: ${(error as Error).message}` } }));
+      return;
+    }
+    // A ref'd timer: while rows are out, the engine waits for them (the judge's processes themselves are unref'd).
+    slot.timer = setTimeout(() => this.watch(slot), this.options.timeoutMs);
+  }
+
+  /** The deadline runs from the chunk's last report (or its sending): the running row started no earlier. */
+  private watch(slot: Slot): void {
+    if (!slot.chunk) return;
+    const due = slot.progressAt + this.options.timeoutMs;
+    const now = Date.now();
+    if (due > now) {
+      slot.timer = setTimeout(() => this.watch(slot), due - now + 1);
+      return;
+    }
+    this.lose(slot, 'timeout', { timeout_s: this.options.timeoutMs / 1000 });
+  }
+
+  private onMessage(slot: Slot, message: FromChild): void {
+    const chunk = slot.chunk;
+    if (!chunk || message?.type !== 'results' || message.id !== slot.chunkId || message.from !== slot.received || !Array.isArray(message.outcomes)) return;
+    const count = Math.min(message.outcomes.length, chunk.rows.length - slot.received);
+    for (let j = 0; j < count; j++) {
+      const outcome = message.outcomes[j];
+      this.settle(chunk, slot.received + j, isRowOutcome(outcome) ? outcome : { status: 'invalid_result', meta: { problem: 'the judge process sent a malformed result' } });
+    }
+    if (count > 0) this.failuresInARow = 0;
+    slot.received += count;
+    slot.progressAt = Date.now();
+    slot.reported = true;
+    if (message.retire === true) return this.retire(slot);
+    if (slot.received >= chunk.rows.length) {
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.timer = null;
+      slot.chunk = null;
+      this.pump();
+    }
+  }
+
+  /** Ends a spoilt process and sends what it had not answered yet to a fresh one. */
+  private retire(slot: Slot): void {
+    if (!this.slots.delete(slot)) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.isolate.kill();
+    const chunk = slot.chunk;
+    if (chunk && slot.received < chunk.rows.length) this.requeue(chunk, slot.received, -1);
+    this.pump();
+  }
+
+  /** The process died or overran: the row it was on gets `status`, the chunk's other unanswered rows go again. */
+  private lose(slot: Slot, status: FailedStatus, meta: Row): void {
+    if (!this.slots.delete(slot)) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.isolate.kill();
+    const chunk = slot.chunk;
+    if (chunk && slot.received < chunk.rows.length) {
+      if (slot.reported || chunk.rows.length - slot.received === 1) {
+        this.settle(chunk, slot.received, { status, meta });
+        this.requeue(chunk, slot.received, slot.received);
+      } else {
+        this.requeueOneByOne(chunk, slot.received);
+      }
+      if (++this.failuresInARow >= MAX_FAILURES_IN_A_ROW) {
+        this.tripped ??= { status, meta: { ...meta, skipped: `not sent to the judge: it timed out or crashed ${MAX_FAILURES_IN_A_ROW} times in a row` } };
+      }
+    }
+    this.pump();
+  }
+
+  private requeueOneByOne(chunk: Chunk, from: number): void {
+    const single: Chunk[] = [];
+    for (let j = from; j < chunk.rows.length; j++) single.push({ job: chunk.job, rows: [chunk.rows[j]], offsets: [chunk.offsets[j]] });
+    this.queue.unshift(...single);
+  }
+
+  private requeue(chunk: Chunk, from: number, except: number): void {
+    const keep: number[] = [];
+    for (let j = from; j < chunk.rows.length; j++) if (j !== except) keep.push(j);
+    if (keep.length) this.queue.unshift({ job: chunk.job, rows: keep.map((j) => chunk.rows[j]), offsets: keep.map((j) => chunk.offsets[j]) });
+  }
+}

@@ -1,0 +1,25 @@
+// Messages between the engine and a module judge's process (main/judges/judge-child.ts). That process runs user
+// code, so the engine checks every message it gets back (isRowOutcome) and trusts nothing else in it.
+import type { JudgeStatus } from './judge-types';
+
+export type FailedStatus = Exclude<JudgeStatus, 'ok'>;
+
+/** One row's outcome: the judge's own return value (a primitive, or a copy of a plain object's own keys), or why there is none. */
+export type RowOutcome = { value: unknown } | { status: FailedStatus; meta: Record<string, unknown> };
+
+export type ToChild = { type: 'chunk'; id: number; rows: Array<Record<string, unknown>> };
+
+export type FromChild =
+  | { type: 'ready'; declared_name: unknown; fn_name: string; scale: unknown }
+  | { type: 'load_error'; message: string; syntax: boolean; where: string | null }
+  /** Outcomes for rows [from, from + outcomes.length) of the chunk; retire: the isolate is spoilt, start a fresh one. */
+  | { type: 'results'; id: number; from: number; outcomes: RowOutcome[]; retire?: boolean };
+
+const FAILED: ReadonlySet<string> = new Set(['missing_reward', 'invalid_result', 'error', 'timeout', 'crashed']);
+
+export function isRowOutcome(value: unknown): value is RowOutcome {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Object.hasOwn(value, 'value')) return true;
+  const { status, meta } = value as { status?: unknown; meta?: unknown };
+  return typeof status === 'string' && FAILED.has(status) && typeof meta === 'object' && meta !== null && !Array.isArray(meta);
+}

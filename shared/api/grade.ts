@@ -1,0 +1,72 @@
+// The grade domain: grade a dataset (or a run) with a judge into a new 'graded' dataset, as a job. grade.start
+// loads and checks the judge first (a bad judge is refused, nothing written) and answers with the job's id, which
+// is the new dataset's id; grade.progress follows it; grade.wait resolves with the summary; grade.cancel stops it.
+import { z } from 'zod';
+import { judgeSettings } from '../schema/run-settings';
+import { method } from './define';
+
+export const judgeStatusCounts = z.object({
+  ok: z.number().int(),
+  missing_reward: z.number().int(),
+  invalid_result: z.number().int(),
+  error: z.number().int(),
+  timeout: z.number().int(),
+  crashed: z.number().int(),
+});
+export type JudgeStatusCounts = z.infer<typeof judgeStatusCounts>;
+
+export const gradeSummary = z.object({
+  /** The graded dataset (also the grade job's id). */
+  dataset_id: z.string(),
+  parent_id: z.string(),
+  scoring_run_id: z.string(),
+  judge_name: z.string(),
+  rows: z.number().int(),
+  /** Rows the judge scored (judge_status ok). */
+  graded: z.number().int(),
+  judge_status_counts: judgeStatusCounts,
+  mean_reward: z.number().nullable(),
+  /** Rows were there, and the judge scored none of them. */
+  all_failed: z.boolean(),
+  first_problem: z.string().nullable(),
+});
+export type GradeSummary = z.infer<typeof gradeSummary>;
+
+const gradeId = z.string().min(1, 'a grade id (the graded dataset id) is required');
+
+export const gradeStartInput = z.object({
+  dataset_id: z.string().min(1, 'the dataset or run to grade'),
+  judge: judgeSettings,
+  name: z.string().min(1).max(200).optional(),
+  /** Rows judged at once: worker threads for a module judge, requests in flight for an LLM judge. */
+  concurrency: z.number().int().min(1).max(256).optional(),
+});
+
+export const gradeApi = {
+  'grade.start': method(
+    gradeStartInput,
+    z.object({ grade_id: z.string(), dataset_id: z.string(), parent_id: z.string(), judge_name: z.string(), total: z.number().int() }),
+    'Grade a dataset with a judge into a new graded dataset (follow grade.progress, then grade.wait)',
+  ),
+  'grade.wait': method(z.object({ grade_id: gradeId }), gradeSummary, 'Wait for a grade job and get its summary (a finished one answers at once)'),
+  'grade.cancel': method(z.object({ grade_id: gradeId }), z.object({ cancelled: z.boolean() }), 'Stop a grade job; the graded dataset is marked cancelled'),
+} as const;
+
+export const gradeStatus = z.enum(['grading', 'done', 'failed', 'cancelled']);
+
+export const gradeProgress = z.object({
+  grade_id: z.string(),
+  dataset_id: z.string(),
+  parent_id: z.string(),
+  status: gradeStatus,
+  done: z.number().int(),
+  total: z.number().int(),
+  judge_status_counts: judgeStatusCounts,
+  error: z.string().nullable(),
+});
+export type GradeProgress = z.infer<typeof gradeProgress>;
+
+export const gradeEvents = {
+  /** After every page of rows (256) and once with the final status. */
+  'grade.progress': gradeProgress,
+} as const;
