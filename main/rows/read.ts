@@ -116,3 +116,8 @@ export function judgeStatusCounts(db: Db, datasetId: string): { counts: Record<s
   }
   return { counts, graded };
 }
+
+/** Every row's stored JSON in order, one at a time (sync's push reads a dataset this way). */
+export function* iterateRowJson(db: Db, datasetId: string): Generator<string> {
+  for (const page of rowPages(db, datasetId)) for (const row of page) yield row.json;
+}

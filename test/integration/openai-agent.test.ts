@@ -188,4 +188,18 @@ describe('resolveApiKey', () => {
     expect(isLocalUrl('http://127.0.0.1:8000/v1')).toBe(true);
     expect(isLocalUrl(baseUrl)).toBe(false);
   });
+
+  it('never hands a While key to an OpenAI-compatible endpoint elsewhere', async () => {
+    const baseUrl = 'https://models.example/v1';
+    await expect(resolveApiKey({ baseUrl, envName: 'MY_KEY', env: { MY_KEY: 'zp_secret123' } })).rejects.toThrow(/While key.*never to models\.example/);
+    await expect(resolveApiKey({ baseUrl, envName: 'WHILEAI_API_KEY', env: { WHILEAI_API_KEY: 'anything' } })).rejects.toThrow(/While key/);
+    setKeychainLookup(async () => 'zp_from_keychain');
+    try {
+      await expect(resolveApiKey({ baseUrl, env: {} })).rejects.toThrow(/While key/);
+    } finally {
+      setKeychainLookup(null);
+    }
+    // The While models host takes it.
+    expect(await resolveApiKey({ baseUrl: 'https://api.while.ai/v1', envName: 'MY_KEY', env: { MY_KEY: 'zp_secret123' } })).toBe('zp_secret123');
+  });
 });

@@ -69,6 +69,46 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./conformance')).conformanceCommand,
   },
   {
+    name: 'login',
+    summary: 'Sign in to a While account (device code; the key is saved where the whileai SDK reads it)',
+    load: async () => (await import('./login')).loginCommand,
+  },
+  {
+    name: 'signup',
+    summary: 'Create a trial While account and save its key',
+    load: async () => (await import('./signup')).signupCommand,
+  },
+  {
+    name: 'status',
+    summary: 'The While account (key masked, tier, limits, usage) and the sync outbox',
+    load: async () => (await import('./status')).statusCommand,
+  },
+  {
+    name: 'logout',
+    summary: 'Forget the saved While key (nothing is sent)',
+    load: async () => (await import('./logout')).logoutCommand,
+  },
+  {
+    name: 'push',
+    summary: 'Push a dataset or run to the While account (gate and holdout split run locally first)',
+    load: async () => (await import('./push')).pushCommand,
+  },
+  {
+    name: 'sync',
+    summary: 'Send everything queued in the sync outbox now',
+    load: async () => (await import('./sync')).syncCommand,
+  },
+  {
+    name: 'outbox',
+    summary: 'The sync outbox: each item with its state and why',
+    load: async () => (await import('./outbox')).outboxCommand,
+  },
+  {
+    name: 'pull',
+    summary: 'Bring a dataset from the While account into the local database',
+    load: async () => (await import('./pull')).pullCommand,
+  },
+  {
     name: 'serve',
     summary: 'Serve the app to a browser on 127.0.0.1 (the URL carries a one-time token)',
     load: async () => (await import('./serve')).serveCommand,

@@ -3,6 +3,7 @@ import { sql as initial } from './0001-initial';
 import { sql as runs } from './0002-runs';
 import { sql as settings } from './0003-settings';
 import { sql as labelsAndVersions } from './0004-labels-and-versions';
+import { sql as syncOutbox } from './0005-sync-outbox';
 
 export interface Migration {
   id: number;
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   { id: 2, name: '0002-runs', sql: runs },
   { id: 3, name: '0003-settings', sql: settings },
   { id: 4, name: '0004-labels-and-versions', sql: labelsAndVersions },
+  { id: 5, name: '0005-sync-outbox', sql: syncOutbox },
 ];

@@ -8,6 +8,7 @@ import { modelsHandlers } from './models';
 import { runsHandlers } from './runs';
 import { secretsHandlers } from './secrets';
 import { statsHandlers } from './stats';
+import { syncHandlers } from './sync';
 import type { HandlerMap } from './types';
 
 export const handlers: HandlerMap<MethodName> = {
@@ -19,4 +20,5 @@ export const handlers: HandlerMap<MethodName> = {
   ...modelsHandlers,
   ...secretsHandlers,
   ...gradeHandlers,
+  ...syncHandlers,
 };

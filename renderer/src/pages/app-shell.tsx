@@ -10,6 +10,7 @@ import { ComparePage } from './compare/compare-page';
 import { PlannedPage } from './planned-page';
 import { RunScreens } from './runs/run-screens';
 import { SettingsPage } from './settings/settings-page';
+import { SyncPage } from './sync/sync-page';
 
 const NAV: Array<{ section: Section; label: string; key: string }> = [
   { section: 'runs', label: 'Runs and datasets', key: '1' },
@@ -43,6 +44,7 @@ function Page() {
   if (route.section === 'settings') return <SettingsPage />;
   if (route.section === 'label') return <LabelPage id={route.id} />;
   if (route.section === 'compare') return <ComparePage />;
+  if (route.section === 'sync') return <SyncPage />;
   if (route.section !== 'runs') return <PlannedPage section={route.section} />;
   if (route.page === 'dataset' && route.id) return <DatasetPage id={route.id} tab={route.tab} />;
   if (route.page === 'new-run' || route.page === 'run' || route.page === 'models') return <RunScreens route={route} />;

@@ -1,0 +1,128 @@
+// Handlers for sync with a While account: thin wrappers over main/sync, turning its errors into API errors.
+import { ApiError } from '../../../shared/api/define';
+import type { syncApi } from '../../../shared/api/sync';
+import { getOutboxItem, listOutbox, outboxCounts, releaseOutbox, type OutboxItem } from '../../rows/outbox';
+import { accountStatus, logout, signup, SignupError } from '../../sync/account';
+import { AutoSync, autoSyncEnabled, setAutoSync } from '../../sync/auto-sync';
+import { PlatformClient } from '../../sync/client';
+import { readPending } from '../../sync/credentials';
+import { beginLogin, LoginError, pollLogin } from '../../sync/device-login';
+import { explain, PlatformError } from '../../sync/errors';
+import { drainOutbox } from '../../sync/outbox-runner';
+import { outboxView } from '../../sync/outbox-view';
+import { pullDataset } from '../../sync/pull-dataset';
+import { queuePush } from '../../sync/queue-push';
+import { queueResults } from '../../sync/results';
+import type { EngineContext } from '../context';
+import type { HandlerMap } from './types';
+
+const autoSyncs = new WeakMap<EngineContext, AutoSync>();
+
+function autoSync(ctx: EngineContext): AutoSync {
+  let found = autoSyncs.get(ctx);
+  if (!found) {
+    const created = new AutoSync(ctx.db, (item) => ctx.emit('sync.changed', { item_id: item.id, state: item.state }));
+    ctx.onClose(() => created.settle());
+    autoSyncs.set(ctx, created);
+    found = created;
+  }
+  found.start();
+  return found;
+}
+
+/** The platform's failures as API errors a person can act on; a key never appears in them. */
+async function platform<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof PlatformError) throw new ApiError(error.needsSignIn ? 'unauthorized' : 'failed', explain(error));
+    if (error instanceof LoginError || error instanceof SignupError) throw new ApiError('failed', error.message);
+    throw error;
+  }
+}
+
+function drained(ctx: EngineContext, result: Awaited<ReturnType<typeof drainOutbox>>) {
+  ctx.emit('sync.changed', { item_id: null, state: null });
+  return { ...result, outbox: outboxCounts(ctx.db) };
+}
+
+export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
+  'sync.status': async (input, ctx) => {
+    autoSync(ctx);
+    const status = await accountStatus(new PlatformClient(), input.online);
+    return { ...status, auto: autoSyncEnabled(ctx.db), outbox: outboxCounts(ctx.db) };
+  },
+  'sync.loginBegin': (input) =>
+    platform(async () => {
+      const { flow, resumed } = await beginLogin(new PlatformClient(), input.name);
+      return { verification_uri_complete: flow.verification_uri_complete ?? flow.verification_uri ?? null, user_code: flow.user_code, expires_at: Number(flow.expires_at), resumed };
+    }),
+  'sync.loginPoll': (input, ctx) =>
+    platform(async () => {
+      const client = new PlatformClient();
+      const flow = readPending(client.env);
+      if (!flow) return { state: 'none' as const, message: 'No sign-in in progress: start one with `while-desk login`.', path: null };
+      const polled = await pollLogin(client, flow, { timeoutS: input.wait_s });
+      if (polled.state === 'pending') return { state: 'pending' as const, message: polled.message, path: null };
+      releaseOutbox(ctx.db, false); // items that waited for a sign-in may go again
+      autoSync(ctx).kick();
+      return { state: 'approved' as const, message: `Logged in. Key saved to ${polled.path}`, path: polled.path };
+    }),
+  'sync.signup': (input) => platform(() => signup(new PlatformClient(), input.email, input.name ?? 'while-desk')),
+  'sync.logout': () => logout(new PlatformClient()),
+  'sync.push': (input, ctx) =>
+    platform(async () => {
+      const client = new PlatformClient();
+      // Nothing is queued for an account that is not signed in: the person signs in first.
+      client.requireKey();
+      const { send, ...request } = input;
+      const started = performance.now();
+      const queued = queuePush(ctx.db, request, send);
+      const planned = performance.now();
+      ctx.emit('sync.changed', { item_id: queued.item.id, state: queued.item.state });
+      const sent = send ? drained(ctx, await drainOutbox(ctx.db, client, { ids: [queued.item.id], onChange: (item) => ctx.emit('sync.changed', { item_id: item.id, state: item.state }) })) : null;
+      if (!send) autoSync(ctx).kick();
+      const item = listOutbox(ctx.db).find((candidate) => candidate.id === queued.item.id) ?? queued.item;
+      const gate = queued.gate ? { ...queued.gate, calibration: { ...queued.gate.calibration } } : null;
+      const timings = { plan_ms: Math.round(planned - started), send_ms: Math.round(performance.now() - planned) };
+      return { ...queued, gate, item: outboxView(item), sent, timings };
+    }),
+  'sync.pushResults': (input, ctx) =>
+    platform(async () => {
+      const client = new PlatformClient();
+      client.requireKey();
+      const { send, ...request } = input;
+      const queued = queueResults(ctx.db, request);
+      const onChange = (item: OutboxItem) => ctx.emit('sync.changed', { item_id: item.id, state: item.state });
+      const sent = send ? drained(ctx, await drainOutbox(ctx.db, client, { ids: [queued.item.id], onChange })) : null;
+      if (!send) autoSync(ctx).kick();
+      return { ...queued, item: outboxView(getOutboxItem(ctx.db, queued.item.id) ?? queued.item), sent };
+    }),
+  'sync.now': (input, ctx) =>
+    platform(async () => {
+      const client = new PlatformClient();
+      client.requireKey();
+      releaseOutbox(ctx.db, input.retry_failed);
+      return drained(ctx, await drainOutbox(ctx.db, client, { onChange: (item) => ctx.emit('sync.changed', { item_id: item.id, state: item.state }) }));
+    }),
+  'sync.outbox': (input, ctx) => listOutbox(ctx.db, input.limit).map(outboxView),
+  'sync.datasets': () =>
+    platform(async () => {
+      const listed = await new PlatformClient().call<{ datasets?: Array<Record<string, unknown>> }>('data', 'GET', '/datasets');
+      return listed?.datasets ?? [];
+    }),
+  'sync.pull': (input, ctx) =>
+    platform(async () => {
+      const result = await pullDataset(ctx.db, new PlatformClient(), input.remote_id, input.name);
+      if (result.dataset_id) ctx.emit('datasets.changed', { id: result.dataset_id });
+      return result;
+    }),
+  'sync.setAuto': (input, ctx) => {
+    setAutoSync(ctx.db, input.enabled);
+    const auto = autoSync(ctx);
+    if (input.enabled) auto.kick();
+    else auto.stop();
+    return { auto: input.enabled };
+  },
+};

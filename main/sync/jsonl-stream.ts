@@ -1,0 +1,106 @@
+// A dataset's rows as JSONL bytes, read from SQLite as the upload asks for them: memory stays flat whatever the
+// size. It reads on its own read-only connection (WAL: a steady snapshot), because an open cursor on the writer
+// connection would block every write while the upload runs. Each row goes out as the SDK exports it (the
+// privileged block removed), with its calibration stamp, and only when it is on the side being pushed.
+import { Readable } from 'node:stream';
+import Database from 'better-sqlite3';
+import { iterateRowJson } from '../rows/index';
+import { openOptionsOf, type Db } from '../db/connection';
+import { BLOCKED_KEYS, exportRowJson } from '../../shared/schema/export-row';
+import { withStamp, type PushPlan } from './push-plan';
+
+/** Bytes handed to the socket at a time. */
+const CHUNK_BYTES = 64 << 10;
+
+/** Which rows, and how: the plan's sides and stamps; `side` is the one being pushed. */
+export interface RowPick {
+  plan: PushPlan;
+  side: number;
+}
+
+export interface JsonlStream extends Readable {
+  /** Rows and bytes produced so far. */
+  readonly rows: number;
+  readonly bytes: number;
+}
+
+export function openReader(db: Db): Db {
+  const nativeBinding = openOptionsOf(db).nativeBinding;
+  return new Database(db.name, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+}
+
+/**
+ * Rows that name no blocked key go out as stored; exportRowJson decides for the others. One regular expression
+ * finds them about seven times faster than exportRowJson's six substring searches (1.6 vs 12 us a row).
+ */
+const MAY_HOLD_BLOCKED = new RegExp(`"(?:${BLOCKED_KEYS.join('|')})"`);
+const exported = (json: string) => (MAY_HOLD_BLOCKED.test(json) ? exportRowJson(json) : json);
+
+/** The line for row `index`, or undefined when it is not on the side being pushed. */
+function lineFor(json: string, index: number, pick: RowPick | undefined): string | undefined {
+  if (pick?.plan.side && pick.plan.side[index] !== pick.side) return undefined;
+  const stamp = pick?.plan.stamp ? pick.plan.stamp[index] : -1;
+  return withStamp(exported(json), stamp >= 0 ? pick!.plan.stampJson[stamp] : undefined) + '\n';
+}
+
+export function jsonlStream(db: Db, datasetId: string, pick?: RowPick): JsonlStream {
+  const reader = openReader(db);
+  const rows = iterateRowJson(reader, datasetId);
+  let index = 0;
+  let count = 0;
+  let bytes = 0;
+  function close() {
+    if (!reader.open) return;
+    rows.return(undefined);
+    reader.close();
+  }
+  const stream = new Readable({
+    read() {
+      const parts: string[] = [];
+      let size = 0;
+      let done = false;
+      while (size < CHUNK_BYTES) {
+        const next = rows.next();
+        if (next.done) {
+          done = true;
+          break;
+        }
+        const line = lineFor(next.value, index++, pick);
+        if (line === undefined) continue;
+        parts.push(line);
+        size += line.length;
+        count++;
+      }
+      if (parts.length) {
+        const chunk = Buffer.from(parts.join(''));
+        bytes += chunk.length;
+        this.push(chunk);
+      }
+      if (done) {
+        close();
+        this.push(null);
+      }
+    },
+    destroy(error, callback) {
+      close();
+      callback(error);
+    },
+  }) as JsonlStream;
+  Object.defineProperty(stream, 'rows', { get: () => count });
+  Object.defineProperty(stream, 'bytes', { get: () => bytes });
+  return stream;
+}
+
+/** Counts what jsonlStream would send: the Content-Length for a host that will not take a chunked body. */
+export function jsonlSize(db: Db, datasetId: string, pick?: RowPick): { rows: number; bytes: number } {
+  let index = 0;
+  let rows = 0;
+  let bytes = 0;
+  for (const json of iterateRowJson(db, datasetId)) {
+    const line = lineFor(json, index++, pick);
+    if (line === undefined) continue;
+    rows++;
+    bytes += Buffer.byteLength(line);
+  }
+  return { rows, bytes };
+}

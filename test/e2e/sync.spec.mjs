@@ -1,0 +1,62 @@
+// The Sync screen against the fake While platform: nothing is sent before sign-in; sign in with the device
+// code; push a dataset; the outbox shows it done; the account's datasets list it; pull brings it back.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runCli, startServe } from './harness.mjs';
+import { startFakeWhilePlatform } from '../fixtures/fake-while-platform.mjs';
+
+/** A serve of its own whose engine talks to the fake (the runner's serve knows no platform). */
+async function serveWithPlatform(dir, fake) {
+  const saved = { ...process.env };
+  Object.assign(process.env, { WHILEAI_HOME: path.join(dir, 'whileai'), WHILEAI_API_URL: fake.url, WHILEAI_PLATFORM_URL: fake.url });
+  delete process.env.WHILEAI_API_KEY;
+  try {
+    return startServe(path.join(dir, 'sync.db'));
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  }
+}
+
+export default [
+  {
+    name: 'sign in, push a dataset, see it done in the outbox, list and pull it',
+    async run({ page, dir }) {
+      const fake = await startFakeWhilePlatform();
+      const rows = Array.from({ length: 8 }, (_, i) => JSON.stringify({ schema_version: '1', prompt: `q${i}`, final_text: `a${i}`, steps: [], scenario_id: `t${i >> 1}`, reward: i % 2 }));
+      writeFileSync(path.join(dir, 'rows.jsonl'), rows.join('\n') + '\n');
+      const imported = await runCli(['import', path.join(dir, 'rows.jsonl'), '--db', path.join(dir, 'sync.db'), '--dataset', 'local-set', '--json']);
+      assert.equal(imported.code, 0, imported.err);
+      const serve = await serveWithPlatform(dir, fake);
+      try {
+        await page.goto(`${await serve.url}#/sync`);
+        await page.getByText('Not signed in').waitFor();
+        assert.equal(fake.requests.length, 0, 'nothing may be sent before sign-in');
+
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        const code = (await page.locator('strong.mono').innerText()).trim();
+        fake.approve(code, 'user_e2e');
+        await page.getByText('Logged in. Key saved to').waitFor();
+        await page.getByText(/zp_.{4}\.\.\./).waitFor();
+
+        await page.getByLabel('Dataset or run').selectOption(JSON.parse(imported.out).dataset_id);
+        await page.getByLabel('Name on the platform').fill('from-the-screen');
+        await page.getByRole('button', { name: 'Push' }).click();
+        await page.getByText(/Pushed as ds_\w+ \(8 rows\)/).waitFor();
+        await page.getByRole('table', { name: 'Outbox' }).getByText('done').waitFor();
+        const [remote] = fake.datasets();
+        assert.equal(remote.name, 'from-the-screen');
+        assert.equal(remote.rows, 8);
+
+        await page.getByRole('button', { name: /List the account/ }).click();
+        await page.getByRole('table', { name: 'Platform datasets' }).getByText('from-the-screen').waitFor();
+        await page.getByRole('button', { name: 'Pull' }).click();
+        await page.getByText(new RegExp(`Pulled ${remote.datasetId} into ds-\\w+ \\(8 rows\\)`)).waitFor();
+      } finally {
+        await serve.stop();
+        await fake.close();
+      }
+    },
+  },
+];
