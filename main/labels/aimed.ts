@@ -24,7 +24,7 @@ function disagree(votes: Map<string, 0 | 1> | undefined): boolean {
 }
 
 export function aimedOrder(rows: readonly QueueColumns[], candidates: readonly number[], state: LabelState, annotator: string): Aimed[] {
-  const goldOf = (row: QueueColumns) => state.gold.get(row.rowKey) ?? row.goldState;
+  const goldOf = (row: QueueColumns) => state.gold.get(row.rowKey ?? '') ?? row.goldState;
   const taskGold = new Map<string, number>();
   const categoryGold = new Map<string, number>();
   const classGold = { pass: 0, fail: 0 };
@@ -45,7 +45,7 @@ export function aimedOrder(rows: readonly QueueColumns[], candidates: readonly n
   candidates.forEach((index, at) => {
     const row = rows[index];
     const kind = judgeClass(row.reward);
-    const votes = state.votes.get(row.rowKey);
+    const votes = state.votes.get(row.rowKey ?? '');
     if (kind === 'ungraded' || votes?.has(annotator)) return;
     if (disagree(votes)) {
       first.push({ index, why: 'annotators disagree here: your label settles its gold' });

@@ -6,10 +6,10 @@
 //   aimed          the rows that settle the trust verdict fastest (aimed.ts)
 import type { QueueFilters, QueueItem, QueueOrder } from '../../shared/api/labels';
 import type { Db } from '../db/connection';
-import type { QueueColumns } from '../rows/index';
+import { rowJsonByOrdinal, storedRowKey, type QueueColumns } from '../rows/index';
 import { aimedOrder } from './aimed';
 import { labelState, type LabelState } from './current';
-import { judgeClass, queueRows } from './queue-rows';
+import { judgeClass, queueRowDetails, queueRows } from './queue-rows';
 
 export interface QueueRequest {
   datasetId: string;
@@ -29,8 +29,11 @@ function matches(row: QueueColumns, filters: QueueFilters): boolean {
   return true;
 }
 
+/** A row's key for label lookups: unkeyed rows (an imported dataset before its first label) have no labels. */
+const keyOf = (row: QueueColumns) => row.rowKey ?? '';
+
 function ordered(rows: readonly QueueColumns[], base: readonly number[], state: LabelState, request: QueueRequest): Array<{ index: number; why?: string }> {
-  const goldOf = (row: QueueColumns) => state.gold.get(row.rowKey) ?? row.goldState;
+  const goldOf = (row: QueueColumns) => state.gold.get(keyOf(row)) ?? row.goldState;
   switch (request.order) {
     case 'stratified':
       return base.map((index) => ({ index }));
@@ -39,7 +42,7 @@ function ordered(rows: readonly QueueColumns[], base: readonly number[], state: 
       const done: number[] = [];
       for (const index of base) {
         const row = rows[index];
-        (goldOf(row) === 'none' && !state.votes.get(row.rowKey)?.has(request.annotator) ? open : done).push(index);
+        (goldOf(row) === 'none' && !state.votes.get(keyOf(row))?.has(request.annotator) ? open : done).push(index);
       }
       return [...open, ...done].map((index) => ({ index }));
     }
@@ -48,7 +51,7 @@ function ordered(rows: readonly QueueColumns[], base: readonly number[], state: 
       const withJudge: Array<{ index: number; why: string }> = [];
       for (const index of base) {
         const row = rows[index];
-        const values = [...(state.votes.get(row.rowKey)?.values() ?? [])];
+        const values = [...(state.votes.get(keyOf(row))?.values() ?? [])];
         if (values.length > 1 && values.some((value) => value !== values[0])) between.push({ index, why: 'annotators disagree' });
         else {
           const gold = goldOf(row);
@@ -63,8 +66,15 @@ function ordered(rows: readonly QueueColumns[], base: readonly number[], state: 
   }
 }
 
-export function buildQueue(db: Db, request: QueueRequest) {
-  const { rows, byKey, stratified, facets, ownGold } = queueRows(db, request.datasetId, request.rowCount);
+const NO_FACETS = { tasks: [], categories: [], judge_statuses: [] };
+
+export async function buildQueue(db: Db, request: QueueRequest) {
+  const queue = queueRows(db, request.datasetId, request.rowCount);
+  // Filters and the aimed order need the rows' JSON fields; otherwise they are read in the background.
+  const needsDetails = request.order === 'aimed' || request.filters.task !== undefined || request.filters.category !== undefined || request.filters.judge_status !== undefined;
+  if (needsDetails) await queueRowDetails(db, request.datasetId, queue);
+  else void queueRowDetails(db, request.datasetId, queue).catch(() => undefined);
+  const { rows, byKey, stratified, ownGold } = queue;
   const state = labelState(db, request.datasetId, (key) => {
     const index = byKey.get(key);
     return index === undefined ? undefined : rows[index].ordinal;
@@ -89,16 +99,19 @@ export function buildQueue(db: Db, request: QueueRequest) {
       page = order.slice(request.offset, request.offset + request.limit);
     }
   }
+  const unkeyed = page.filter(({ index }) => rows[index].rowKey === null).map(({ index }) => rows[index].ordinal);
+  const json = rowJsonByOrdinal(db, request.datasetId, unkeyed);
   const items: QueueItem[] = page.map(({ index, why }) => {
     const row = rows[index];
+    const rowKey = storedRowKey(row.rowKey, () => json.get(row.ordinal) ?? '{}');
     const item: QueueItem = {
       ordinal: row.ordinal,
-      row_key: row.rowKey,
+      row_key: rowKey,
       scenario_id: row.scenarioId,
       reward: row.reward,
       judge_status: row.judgeStatus,
-      gold_state: state.gold.get(row.rowKey) ?? row.goldState,
-      my_label: state.votes.get(row.rowKey)?.get(request.annotator) ?? null,
+      gold_state: state.gold.get(keyOf(row)) ?? row.goldState,
+      my_label: state.votes.get(keyOf(row))?.get(request.annotator) ?? null,
     };
     if (why) item.why = why;
     return item;
@@ -120,6 +133,7 @@ export function buildQueue(db: Db, request: QueueRequest) {
       mine: perAnnotator.get(request.annotator) ?? 0,
       annotators: [...perAnnotator].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([annotator, labeled]) => ({ annotator, labeled })),
     },
-    facets,
+    facets: queue.facets ?? NO_FACETS,
+    facets_ready: queue.facets !== null,
   };
 }

@@ -9,6 +9,6 @@ export { goldLabelRecord, withGold } from './gold';
 export { ensureRowKeys, storedRowKey } from './row-keys';
 export { exportDataset, exportLines } from './export';
 export { deleteDataset, recoverInterruptedImports } from './delete-dataset';
-export { queueColumns, rowJsonByOrdinal, type QueueColumns } from './queue-columns';
+export { queueColumns, queueDetails, rowJsonByOrdinal, type QueueColumns } from './queue-columns';
 export { currentLabels, currentGoldRecords, goldStateWith } from './gold';
 export { readLabeledRows } from './labeled-rows';

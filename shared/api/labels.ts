@@ -107,6 +107,8 @@ export const labelsApi = {
       progress: queueProgress,
       /** What the filters can be set to (the most common first, at most 200 each). */
       facets: z.object({ tasks: z.array(z.string()), categories: z.array(z.string()), judge_statuses: z.array(z.string()) }),
+      /** False while the rows' JSON fields are still being read (a large dataset's first open): ask again later. */
+      facets_ready: z.boolean(),
     }),
     'The labeling queue of a dataset: its rows in the asked order, filtered, with each annotator\'s progress',
   ),

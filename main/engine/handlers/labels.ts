@@ -52,7 +52,6 @@ export const labelsHandlers: HandlerMap<keyof typeof labelsApi> = {
   },
   'labels.queue': (input, ctx) => {
     const dataset = requireDataset(ctx, input.dataset_id);
-    ensureRowKeys(ctx.db, input.dataset_id); // the queue names rows by key, as their labels will
     return buildQueue(ctx.db, {
       datasetId: input.dataset_id,
       rowCount: dataset.rows,

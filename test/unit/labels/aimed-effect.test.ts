@@ -61,7 +61,7 @@ async function labelsToVerdict(judge: Judge, seed: number, aimed: boolean): Prom
     else queue = randomOrder.filter((i) => !labeled.has(i));
     for (const index of queue.slice(0, STEP)) {
       labeled.add(index);
-      const key = columns[index].rowKey;
+      const key = columns[index].rowKey as string;
       state.votes.set(key, new Map([['sim', truth[index] as 0 | 1]]));
       state.gold.set(key, truth[index] ? 'pass' : 'fail');
     }

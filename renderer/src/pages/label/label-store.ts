@@ -10,6 +10,7 @@ type Row = Record<string, unknown>;
 const PAGE = 200;
 const PREFETCH = 4;
 const PROGRESS_DELAY_MS = 800;
+const FACETS_RETRY_MS = 1500;
 const ANNOTATOR_KEY = 'while-desk.annotator';
 
 export interface Progress {
@@ -110,6 +111,8 @@ export const useLabel = create<LabelState>((set, get) => {
         return { items, total: out.total, progress: out.progress, facets: out.facets, loading: false, error: null };
       });
       prefetch();
+      // A large dataset's filter choices come a moment after its first rows.
+      if (!out.facets_ready) setTimeout(refreshProgress, FACETS_RETRY_MS);
     } catch (error) {
       if (mine === generation) set({ loading: false, error: errorText(error) });
     } finally {
@@ -133,7 +136,11 @@ export const useLabel = create<LabelState>((set, get) => {
       if (!datasetId) return;
       const mine = generation;
       desk.call('labels.queue', { dataset_id: datasetId, annotator, order, filters, offset: 0, limit: 0 }).then(
-        (out) => mine === generation && set({ progress: out.progress }),
+        (out) => {
+          if (mine !== generation) return;
+          set({ progress: out.progress, facets: out.facets });
+          if (!out.facets_ready) setTimeout(refreshProgress, FACETS_RETRY_MS);
+        },
         () => undefined,
       );
     }, PROGRESS_DELAY_MS);
