@@ -1,84 +1,83 @@
-// The flags of `while-desk stats <name>`: the SDK's keyword arguments, kebab-case on the command line.
+// The flags of `while-desk stats <name>`, read from the statistic registry: each SDK keyword argument (and
+// option) is a kebab-case flag whose kind comes from its zod type; sources are positionals or flags.
+import type { z } from 'zod';
+import { ApiError, describeZodError } from '../../shared/api/define';
+import { statisticSchemas } from '../../shared/api/stats';
+import { statistics, type AnyStatistic, type FlagKind, type SourceSpec } from '../../shared/stats/registry/index';
 import { UsageError } from './command';
-import type { StatsJobKind } from '../stats-workers/protocol';
-
-type FlagType = 'int' | 'number' | 'bool' | 'string' | 'list' | 'pair' | 'int-or-null' | 'by' | 'probes' | 'number-or-map';
 
 interface FlagSpec {
+  /** The API input key it sets. */
   key: string;
-  type: FlagType;
+  type: FlagKind;
+  /** Set when the flag names a row source (holdout-size --before, decontaminate --against). */
+  source?: SourceSpec;
 }
 
 export interface StatsSubcommand {
   name: string;
-  kind: StatsJobKind;
-  /** How many positional sources: exact count, or 'many', or 'optional' (holdout-size). */
-  sources: number | 'many' | 'none';
+  stat: AnyStatistic;
+  kind: AnyStatistic['name'];
+  /** Positional sources, in order (the last may be `many`). */
+  positional: SourceSpec[];
   usage: string;
   flags: Record<string, FlagSpec>;
 }
 
-const f = (key: string, type: FlagType): FlagSpec => ({ key, type });
-const boot = { 'n-boot': f('n_boot', 'int'), seed: f('seed', 'int') };
+const kebab = (key: string) => key.replace(/_/g, '-');
 
-export const statsSubcommands: StatsSubcommand[] = [
-  {
-    name: 'pass-at', kind: 'pass_at', sources: 1, usage: 'pass-at SOURCE [--k N] [--min-k N] [--unanimous-short]',
-    flags: { k: f('k', 'int-or-null'), 'min-k': f('min_k', 'int'), 'unanimous-short': f('unanimous_short', 'bool') },
-  },
-  {
-    name: 'curriculum', kind: 'curriculum', sources: 1,
-    usage: 'curriculum SOURCE [--solved 0.8] [--floor 0.2] [--band 0.2,0.8] [--tiers 3] [--min-rollouts 2]',
-    flags: { solved: f('solved', 'number'), floor: f('floor', 'number'), band: f('band', 'pair'), tiers: f('tiers', 'int'), 'min-rollouts': f('min_rollouts', 'int') },
-  },
-  {
-    name: 'judge-trust', kind: 'judge_trust', sources: 1,
-    usage: 'judge-trust SOURCE [--judge FILE.mjs|FILE.json] [--probes all|a,b|none] [--gold FIELD] [--sample 40] [--seed 0] ...',
-    flags: {
-      judge: f('judge', 'string'), 'rubric-file': f('rubric_file', 'string'), gold: f('gold', 'string'), sample: f('sample', 'int'), seed: f('seed', 'int'),
-      concurrency: f('concurrency', 'int'), probes: f('probes', 'probes'), rubric: f('rubric', 'string'), 'min-agreement': f('min_agreement', 'number'),
-      'min-kappa': f('min_kappa', 'number'), 'allow-model-gold': f('allow_model_gold', 'bool'), 'length-gap-flag': f('length_gap_flag', 'number'),
-      'flip-flag': f('flip_flag', 'number'), 'max-skipped-share': f('max_skipped_share', 'number'), 'judge-name': f('judge_name', 'string'),
-    },
-  },
-  {
-    name: 'compare', kind: 'compare', sources: 2, usage: 'compare A B [--metric pass_at_1|marker:NAME] [--n-boot 2000] [--seed 0] [--min-paired 5] [--level 0.95]',
-    flags: { metric: f('metric', 'string'), ...boot, 'min-paired': f('min_paired', 'int'), level: f('level', 'number') },
-  },
-  {
-    name: 'delta', kind: 'delta', sources: 2,
-    usage: 'delta BEFORE AFTER [--target METRIC] [--must-not-regress a,b] [--run-std X] [--run-std-runs N] [--by KEY|auto|none] ...',
-    flags: {
-      target: f('target', 'string'), 'must-not-regress': f('must_not_regress', 'list'), 'lower-is-better': f('lower_is_better', 'list'),
-      markers: f('markers', 'list'), by: f('by', 'by'), 'run-std': f('run_std', 'number-or-map'), 'run-std-runs': f('run_std_runs', 'int'),
-      proxy: f('proxy', 'string'), ...boot, 'balance-rollouts': f('balance_rollouts', 'bool'), alpha: f('alpha', 'number'), power: f('power', 'number'),
-      'ceiling-pass-rate': f('ceiling_pass_rate', 'number'), 'answered-gap-points': f('answered_gap_points', 'number'), 'answered-alpha': f('answered_alpha', 'number'),
-    },
-  },
-  {
-    name: 'eval-variance', kind: 'eval_variance', sources: 'many', usage: 'eval-variance RUN [RUN ...] [--metric pass_at_1] [--by KEY]',
-    flags: { metric: f('metric', 'string'), by: f('by', 'string') },
-  },
-  {
-    name: 'holdout-size', kind: 'holdout_size', sources: 'none',
-    usage: 'holdout-size --effect 0.05 [--base 0.6] [--k 4] [--power 0.8] [--alpha 0.05] [--before SOURCE [--after SOURCE]] [--task-std X]',
-    flags: {
-      effect: f('effect', 'number'), base: f('base', 'number'), k: f('k', 'int'), power: f('power', 'number'), alpha: f('alpha', 'number'),
-      before: f('before', 'string'), after: f('after', 'string'), rows: f('rows', 'string'), 'task-std': f('task_std', 'number'),
-      'ceiling-pass-rate': f('ceiling_pass_rate', 'number'),
-    },
-  },
-  {
-    name: 'decontaminate', kind: 'decontaminate', sources: 1, usage: 'decontaminate TRAIN --against EVAL [--against EVAL2] [--n 8] [--fields prompt,answer] [--overlap 0.8]',
-    flags: { against: f('against', 'list'), n: f('n', 'int'), fields: f('fields', 'list'), overlap: f('overlap', 'number') },
-  },
-];
+/** The flag kind a zod type implies (optional/nullable unwrapped; whole numbers are int). */
+function kindOf(schema: z.ZodType): FlagKind {
+  let s = schema as z.ZodType & { unwrap?: () => z.ZodType; format?: string | null };
+  while ((s.def.type === 'optional' || s.def.type === 'nullable') && s.unwrap) s = s.unwrap() as typeof s;
+  switch (s.def.type) {
+    case 'number': return s.format === 'safeint' ? 'int' : 'number';
+    case 'boolean': return 'bool';
+    case 'array': return 'list';
+    case 'tuple': return 'pair';
+    default: return 'string';
+  }
+}
+
+const PLACEHOLDER: Record<FlagKind, string> = {
+  int: 'N', number: 'X', bool: '', string: 'TEXT', list: 'A,B', pair: 'LOW,HIGH', 'int-or-null': 'N|none', by: 'KEY|auto|none', probes: 'all|a,b|none', 'number-or-map': 'X|metric=X,...',
+};
+
+function sourceWord(source: SourceSpec): string {
+  const word = source.as === 'rows' ? 'SOURCE' : source.as.replace(/s$/, '').toUpperCase();
+  return source.many ? `${word} [${word} ...]` : word;
+}
+
+/** A statistic's subcommand: flags from its parameters' zod types, sources as positionals or flags. */
+export function subcommandFor(stat: AnyStatistic): StatsSubcommand {
+  const { params, options } = statisticSchemas(stat);
+  const overrides = (stat.flags ?? {}) as Record<string, FlagKind>;
+  const flags: Record<string, FlagSpec> = {};
+  for (const [key, schema] of Object.entries({ ...params.shape, ...(options?.shape ?? {}) })) {
+    flags[kebab(key)] = { key, type: overrides[key] ?? kindOf(schema as z.ZodType) };
+  }
+  const sources = stat.sources as readonly SourceSpec[];
+  for (const source of sources.filter((s) => s.cli === 'flag')) {
+    for (const flag of [source.key, ...(source.aliases ?? [])]) flags[kebab(flag)] = { key: source.key, type: source.many ? 'list' : 'string', source };
+  }
+  const positional = sources.filter((s) => s.cli !== 'flag');
+  const shown = Object.entries(flags)
+    .filter(([flag, spec]) => !spec.source || flag === kebab(spec.source.key))
+    .map(([flag, spec]) => {
+      const optional = !(spec.source && !spec.source.optional) && !(spec.key in params.shape && !(params.shape[spec.key] as z.ZodType).safeParse(undefined).success);
+      const text = `--${flag}${PLACEHOLDER[spec.type] ? ` ${PLACEHOLDER[spec.type]}` : ''}`;
+      return optional ? `[${text}]` : text;
+    });
+  return { name: stat.command, stat, kind: stat.name, positional, usage: [stat.command, ...positional.map(sourceWord), ...shown].join(' '), flags };
+}
+
+export const statsSubcommands: StatsSubcommand[] = statistics.map(subcommandFor);
 
 /** The parseArgs option table of a subcommand (every value flag is a string; bool flags are booleans). */
 export function parseArgsOptions(sub: StatsSubcommand) {
   const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean }> = {};
   for (const [flag, spec] of Object.entries(sub.flags)) {
-    options[flag] = spec.type === 'bool' ? { type: 'boolean' } : spec.key === 'against' ? { type: 'string', multiple: true } : { type: 'string' };
+    options[flag] = spec.type === 'bool' ? { type: 'boolean' } : spec.source?.many ? { type: 'string', multiple: true } : { type: 'string' };
   }
   return options;
 }
@@ -123,7 +122,7 @@ function convert(flag: string, spec: FlagSpec, raw: string | boolean | string[])
   }
 }
 
-/** Flag values -> the SDK's keyword arguments (only the flags that were given). */
+/** Flag values -> the API input keys (only the flags that were given); source flags come back by source key. */
 export function flagsToParams(sub: StatsSubcommand, values: Record<string, unknown>): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [flag, spec] of Object.entries(sub.flags)) {
@@ -132,4 +131,17 @@ export function flagsToParams(sub: StatsSubcommand, values: Record<string, unkno
     params[spec.key] = convert(flag, spec, raw as string | boolean | string[]);
   }
   return params;
+}
+
+/** The API's ranges, checked here so the message names the flag: `--base must be between 0 and 1 (got 1.5)`. */
+export function checkParams(sub: StatsSubcommand, params: Record<string, unknown>): void {
+  const { params: schema, options } = statisticSchemas(sub.stat);
+  const known = Object.fromEntries(Object.entries(params).filter(([key]) => key in schema.shape || key in (options?.shape ?? {})));
+  const checked = (options ? schema.extend(options.shape) : schema).safeParse(known);
+  if (checked.success) return;
+  const issue = checked.error.issues[0];
+  const key = String(issue.path[0] ?? '');
+  if (!key) throw new ApiError('bad_input', describeZodError(checked.error));
+  if (params[key] === undefined) throw new UsageError(`${sub.name} needs --${kebab(key)}`);
+  throw new ApiError('bad_input', `--${kebab(key)} ${issue.message} (got ${JSON.stringify(params[key])})`, `--${kebab(key)}`);
 }

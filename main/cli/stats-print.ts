@@ -1,9 +1,11 @@
 // Readable reports for `while-desk stats`: numbers, intervals and every note or warning in plain words.
 import { compareLines, deltaLines } from './stats-print-delta';
 import { judgeTrustLines } from './stats-print-judge';
-import type { StatsJobKind, StatsJobOutput } from '../stats-workers/protocol';
+import type { StatName } from '../../shared/stats/registry/index';
 
 type Obj = Record<string, unknown>;
+/** A job's output as the API returns it: the report, and extras such as kept_indices. */
+export type StatsOutput = { report?: Obj; kept_indices?: number[]; [key: string]: unknown };
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInterval = (v: unknown): v is [number, number] => Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number');
@@ -72,13 +74,24 @@ function genericLines(r: Obj): string[] {
   return [...lines, ...textual.map((line) => (line.length > 400 ? `${line.slice(0, 400)} ...` : line)), ...bullets('Notes', r.notes ?? r.note)];
 }
 
-export function printStats(kind: StatsJobKind, output: StatsJobOutput): string {
-  const r = output.report;
+/** The reliability curve has no report: its points are the body. */
+function reliabilityReport(output: StatsOutput): Obj {
+  return { k_max: output.k_max };
+}
+
+function reliabilityLines(output: StatsOutput): string[] {
+  const points = Array.isArray(output.points) ? (output.points as Obj[]) : [];
+  return [`k = 1..${String(output.k_max)}`, ...points.map((p) => `k = ${p.k}: ${withCi(`pass^${p.k}`, p.pass_pow_k, p.pass_pow_k_ci95, 8)}; ${withCi(`pass@${p.k}`, p.pass_at_k, p.pass_at_k_ci95, 8)} (${p.n_groups_at_k} tasks)`)];
+}
+
+export function printStats(kind: StatName, output: StatsOutput): string {
+  const r = output.report ?? reliabilityReport(output);
   const body =
     kind === 'pass_at' ? passAtLines(r)
     : kind === 'curriculum' ? curriculumLines(r)
-    : kind === 'delta' ? deltaLines(r)
-    : kind === 'compare' ? compareLines(r)
+    : kind === 'delta_report' ? deltaLines(r)
+    : kind === 'compare_runs' ? compareLines(r)
+    : kind === 'reliability' ? reliabilityLines(output)
     : kind === 'judge_trust' ? judgeTrustLines(r)
     : genericLines(r);
   const extra = kind === 'decontaminate' && output.kept_indices ? [`kept ${output.kept_indices.length} rows`] : [];

@@ -1,13 +1,10 @@
-// Conformance function name -> invoker for the statistics core (positional args bound to the SDK's parameter names).
+// Conformance function name -> invoker: every statistic of the registry bound from its declaration (positional
+// names, sources, what the SDK returns), plus the helper functions that are not statistics of their own.
 import { bootstrapCi, wilsonInterval } from '../../shared/stats/intervals';
-import { passAt, passAtDict } from '../../shared/stats/pass-at';
 import { rowKey, taskKey } from '../../shared/stats/keys';
-import { curriculum } from '../../shared/stats/curriculum';
-import { compareRuns } from '../../shared/stats/compare-runs';
-import { evalVariance, noiseBand } from '../../shared/stats/variance';
-import { detectableEffect, holdoutSize } from '../../shared/stats/sizing';
-import { decontaminateAsync } from '../../shared/stats/decontaminate';
-import { deltaReport } from '../../shared/stats/delta-report';
+import { noiseBand } from '../../shared/stats/variance';
+import { detectableEffect } from '../../shared/stats/sizing';
+import { statistics, type AnyStatistic, type ComputeInput, type SourceSpec } from '../../shared/stats/registry/index';
 import { judgeFunctions } from './judge-functions';
 import { platformFunctions } from './platform-functions';
 import type { CaseInvoker } from './types';
@@ -32,7 +29,38 @@ function rest(kw: Kw, ...drop: string[]): Kw {
   return out;
 }
 
-const statsFunctions: Record<string, CaseInvoker> = {
+/** A case's bound arguments as the registry's compute input: sources by name, the rest as the SDK's keyword arguments. */
+function computeInput(stat: AnyStatistic, kw: Kw): ComputeInput {
+  const sources: ComputeInput['sources'] = {};
+  const taken = new Set<string>();
+  for (const spec of stat.sources as readonly SourceSpec[]) {
+    const names = [spec.as, spec.key, ...(spec.aliases ?? [])];
+    const name = names.find((candidate) => kw[candidate] !== undefined && kw[candidate] !== null);
+    names.forEach((candidate) => taken.add(candidate));
+    if (name === undefined) continue;
+    const value = kw[name];
+    // A `many` source given as one row set (rows, not a list of row lists) is that one set.
+    sources[spec.as] = spec.many && !(Array.isArray(value) && value.length > 0 && value.every(Array.isArray)) ? [value as unknown[]] : (value as unknown[]);
+  }
+  return { sources, params: rest(kw, ...taken), options: { per_task: true } };
+}
+
+/** The statistic's invoker: bind, compute, and shape the result as the SDK returns it. */
+function registryInvoker(stat: AnyStatistic): CaseInvoker {
+  const variadic = stat.positional.find((name) => name.startsWith('*'));
+  return async (call) => {
+    const kw = variadic ? { ...call.kwargs, [variadic.slice(1)]: call.args } : bind([...stat.positional], call);
+    const output = (await stat.compute(computeInput(stat, kw))) as Record<string, unknown>;
+    return stat.sdkResult ? stat.sdkResult(output) : { result: output.report };
+  };
+}
+
+// judge_trust is bound in judge-functions.ts beside the probes (a case's judge is a function there).
+const registryFunctions: Record<string, CaseInvoker> = Object.fromEntries(
+  statistics.filter((stat) => stat.name !== 'judge_trust' && stat.name !== 'reliability').map((stat) => [stat.name, registryInvoker(stat)]),
+);
+
+const helperFunctions: Record<string, CaseInvoker> = {
   'task_key+row_key': async (call) => {
     const row = call.args[0] as Record<string, unknown>;
     return { result: { task_key: taskKey(row), row_key: rowKey(row) } };
@@ -45,41 +73,14 @@ const statsFunctions: Record<string, CaseInvoker> = {
     const kw = bind(['values', 'stat', 'n_boot', 'seed', 'level'], call);
     return { result: bootstrapCi(kw.values as unknown[], rest(kw, 'values', 'stat')) };
   },
-  pass_at: async (call) => {
-    const kw = bind(['rows', 'k', 'min_k', 'unanimous_short'], call);
-    const out = passAt(kw.rows as unknown[], rest(kw, 'rows'));
-    return { result: passAtDict(out), aux: { per_task: out.per_task } };
-  },
-  curriculum: async (call) => {
-    const kw = bind(['rows', 'solved', 'floor', 'band', 'tiers', 'min_rollouts'], call);
-    return { result: curriculum(kw.rows as unknown[], rest(kw, 'rows')) };
-  },
-  compare_runs: async (call) => {
-    const kw = bind(['a', 'b', 'metric', 'n_boot', 'seed', 'min_paired', 'level'], call);
-    return { result: compareRuns(kw.a as unknown[], kw.b as unknown[], rest(kw, 'a', 'b')) };
-  },
-  eval_variance: async (call) => ({ result: evalVariance(call.args, call.kwargs) }),
   noise_band: async (call) => {
     const kw = bind(['run_std', 'n_a', 'n_b', 'df', 'level'], call);
     return { result: noiseBand(kw.run_std as number, rest(kw, 'run_std')) };
-  },
-  holdout_size: async (call) => {
-    const kw = bind(['effect', 'base', 'k', 'power', 'alpha', 'before', 'after', 'task_std', 'rows', 'ceiling_pass_rate'], call);
-    return { result: holdoutSize(kw.effect as number, rest(kw, 'effect')) };
   },
   detectable_effect: async (call) => {
     const kw = bind(['n_tasks', 'base', 'k', 'power', 'alpha'], call);
     return { result: detectableEffect(kw.n_tasks as number, rest(kw, 'n_tasks')) };
   },
-  decontaminate: async (call) => {
-    const kw = bind(['rows', 'against', 'n', 'fields', 'overlap', 'embedder', 'similarity'], call);
-    const out = await decontaminateAsync(kw.rows as unknown[], kw.against, rest(kw, 'rows', 'against') as never);
-    return { result: { kept_indices: out.kept_indices, report: out.report } };
-  },
-  delta_report: async (call) => {
-    const kw = bind(['before', 'after'], { args: call.args, kwargs: {} });
-    return { result: deltaReport(kw.before as unknown[], kw.after as unknown[], call.kwargs) };
-  },
 };
 
-export const caseFunctions: Record<string, CaseInvoker> = { ...statsFunctions, ...judgeFunctions, ...platformFunctions };
+export const caseFunctions: Record<string, CaseInvoker> = { ...registryFunctions, ...helperFunctions, ...judgeFunctions, ...platformFunctions };

@@ -16,6 +16,11 @@ export interface EngineOptions extends OpenOptions {
   dbPath?: string;
   /** The desktop app's keychain; agents then also find keys there (api-key.ts). */
   secrets?: SecretStore;
+  /**
+   * Check every handler's result against its method's output schema and fail the call on a mismatch (tests
+   * turn this on, so a handler cannot return a shape its schema does not allow). Default: WHILE_DESK_CHECK_OUTPUTS=1.
+   */
+  checkOutputs?: boolean;
 }
 
 export interface Engine {
@@ -50,19 +55,27 @@ export function createEngine(options: EngineOptions = {}): Engine {
     secrets: options.secrets,
   };
 
+  const checkOutputs = options.checkOutputs ?? process.env.WHILE_DESK_CHECK_OUTPUTS === '1';
+
   async function callRaw(method: string, input: unknown): Promise<unknown> {
     if (!isMethodName(method)) throw new ApiError('unknown_method', `no method named "${method}"`);
     const spec = api[method];
     const parsed = spec.input.safeParse(input ?? {});
     if (!parsed.success) throw new ApiError('bad_input', `${method}: ${describeZodError(parsed.error)}`, method);
     const handler = handlers[method] as (input: unknown, ctx: EngineContext) => unknown;
+    let result: unknown;
     try {
-      return await handler(parsed.data, ctx);
+      result = await handler(parsed.data, ctx);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       const message = error instanceof Error ? error.message : String(error);
       throw new ApiError('internal', `${method} failed: ${message}`);
     }
+    if (checkOutputs) {
+      const checked = spec.output.safeParse(result);
+      if (!checked.success) throw new ApiError('internal', `${method} returned a shape its output schema does not allow: ${describeZodError(checked.error)}`, method);
+    }
+    return result;
   }
 
   let closed = false;

@@ -23,6 +23,11 @@ export async function warmUpImport(file: string): Promise<void> {
   (await import('../datasets/block-parser')).warmUpImport(file);
 }
 
+/** Starts a stats worker reading these JSONL files (absolute paths) while the engine is still opening; the job on them takes it. */
+export async function warmUpStatsFiles(files: string[]): Promise<void> {
+  (await import('./warm-up')).warmUpStatsFiles(files);
+}
+
 /** Runs the SDK conformance case folders (an engine tool: the statistics core and judges, in this process). */
 export async function runConformance(casesDir: string, judgesDir: string, outDir: string) {
   const { failureLine, runCases } = await import('../conformance/run-cases');

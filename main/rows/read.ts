@@ -68,6 +68,20 @@ export function* rowPages(db: Db, datasetId: string, pageSize = 1000): Generator
   }
 }
 
+/**
+ * Every row's JSON in stored order, with its app labels stamped on where it has any (else the stored text as it is):
+ * what a push uploads, streamed page by page.
+ */
+export function* iterateRowJson(db: Db, datasetId: string): Generator<string> {
+  const labels = labelsByRowKey(db, datasetId);
+  for (const page of rowPages(db, datasetId)) {
+    for (const stored of page) {
+      const own = labels.size === 0 ? undefined : labels.get(storedRowKey(stored.rowKey, stored.json));
+      yield own ? JSON.stringify(withGold(JSON.parse(stored.json) as Obj, own)) : stored.json;
+    }
+  }
+}
+
 /** Every row parsed, in stored order, with its gold (statistics workers, grading, tests). */
 export function readDatasetRows(db: Db, datasetId: string): Obj[] {
   const labels = labelsByRowKey(db, datasetId);
@@ -115,9 +129,4 @@ export function judgeStatusCounts(db: Db, datasetId: string): { counts: Record<s
     if (row.status !== null) counts[row.status] = (counts[row.status] ?? 0) + row.n;
   }
   return { counts, graded };
-}
-
-/** Every row's stored JSON in order, one at a time (sync's push reads a dataset this way). */
-export function* iterateRowJson(db: Db, datasetId: string): Generator<string> {
-  for (const page of rowPages(db, datasetId)) for (const row of page) yield row.json;
 }

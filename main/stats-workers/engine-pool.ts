@@ -23,15 +23,18 @@ export function existingStatsPool(ctx: EngineContext): StatsPool | undefined {
   return pools.get(ctx);
 }
 
-/** Runs one statistic in the worker pool and resolves with its output and job id. */
+/** Runs one statistic of the registry (`kind` is its name, e.g. 'pass_at') in the worker pool; resolves with its output and job id. */
 export async function runStatistic(
   ctx: EngineContext,
   kind: StatsJobKind,
   sources: StatsJobRequest['sources'],
   params: Record<string, unknown>,
-  options: RunOptions & Pick<StatsJobRequest, 'judge' | 'want'> = {},
+  options: RunOptions & Pick<StatsJobRequest, 'judge' | 'want' | 'options'> = {},
 ): Promise<StatsJobOutput & { job_id: string }> {
   const jobId = options.jobId ?? randomUUID();
-  const { result } = statsPool(ctx).run({ kind, sources, params, judge: options.judge, want: options.want }, { jobId, onState: options.onState });
+  const { result } = statsPool(ctx).run(
+    { kind, sources, params, options: options.options, judge: options.judge, want: options.want },
+    { jobId, onState: options.onState },
+  );
   return { ...(await result), job_id: jobId };
 }

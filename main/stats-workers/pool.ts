@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../shared/api/define';
 import type { StatsJobState } from '../../shared/api/stats';
 import { builtScript } from '../engine/package-root';
-import type { StatsJobOutput, StatsJobRequest, WorkerJobMessage, WorkerReply } from './protocol';
+import type { StatsJobOutput, StatsJobRequest, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 
 export interface StatsPoolOptions {
   /** The database the workers read datasets from (read-only); null when every job sends its rows. */
@@ -36,10 +36,26 @@ interface Slot {
   recent: string[];
 }
 
+/** The datasets and files a job reads (a worker caches them: jobs on the same rows prefer it). */
 function datasetIds(request: StatsJobRequest): string[] {
   return Object.values(request.sources)
     .flat()
-    .flatMap((source) => ('dataset_id' in source ? [source.dataset_id] : []));
+    .flatMap((source) => ('dataset_id' in source ? [source.dataset_id] : 'path' in source ? [`file:${source.path}`] : []));
+}
+
+/** Workers started before any pool existed (prestartStatsWorker), taken by the first pool that needs one. */
+const prestarted: Worker[] = [];
+
+/**
+ * Starts a stats worker now, before the engine opens, and sends it `messages` (e.g. a file to read ahead),
+ * so the thread's start and that read overlap the engine's own start. The first pool to need a worker takes it.
+ */
+export function prestartStatsWorker(messages: WorkerPreloadMessage[], script?: string): void {
+  const worker = new Worker(script ?? builtScript('stats-worker.mjs'));
+  worker.unref();
+  worker.on('error', () => undefined); // a pool that takes it listens; one never taken fails quietly
+  for (const message of messages) worker.postMessage(message);
+  prestarted.push(worker);
 }
 
 export function defaultPoolSize(): number {
@@ -119,7 +135,7 @@ export class StatsPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.options.script ?? builtScript('stats-worker.mjs'));
+    const worker = (!this.options.script && prestarted.shift()) || new Worker(this.options.script ?? builtScript('stats-worker.mjs'));
     const slot: Slot = { worker, job: null, recent: [] };
     worker.on('message', (reply: WorkerReply) => {
       const job = slot.job;

@@ -1,32 +1,29 @@
 // The messages between the engine's stats pool and its worker threads (plain structured-clone data).
+import type { StatName } from '../../shared/stats/registry/index';
 
-export type StatsJobKind =
-  | 'pass_at'
-  | 'reliability'
-  | 'curriculum'
-  | 'judge_trust'
-  | 'compare'
-  | 'delta'
-  | 'eval_variance'
-  | 'holdout_size'
-  | 'decontaminate';
+/** A statistic's name in the registry (shared/stats/registry): the job kind. */
+export type StatsJobKind = StatName;
 
-/** Where a job's rows come from: a dataset the worker reads itself (read-only; labeled_only: just its gold rows), or rows sent along. */
+/** Rows of the database: a dataset the worker reads itself (read-only; labeled_only: just its gold rows), or rows sent along. */
 export type RowSource = { dataset_id: string; labeled_only?: boolean } | { rows: unknown[] };
+/** Where a job's rows come from: the database (RowSource) or a JSONL file the worker reads itself. */
+export type JobSource = RowSource | { path: string };
 
 export interface StatsJobRequest {
   kind: StatsJobKind;
-  /** Named row sets: rows, a/b, before/after, runs (a list), against (a list). */
-  sources: Record<string, RowSource | RowSource[]>;
+  /** Named row sets, by the registry's source names: rows, a/b, before/after, runs (a list), against (a list). */
+  sources: Record<string, JobSource | JobSource[]>;
   /** The SDK's keyword arguments, snake_case, only those given (the functions apply their own defaults). */
   params: Record<string, unknown>;
+  /** This surface's settings beside the SDK's arguments (per_task, list_limit). */
+  options?: Record<string, unknown>;
   /** Extras beside the report that are only sent back when asked for (they can be large): 'per_task'. */
   want?: string[];
   /** A program judge to load inside the worker (judge_trust). */
   judge?: { spec: string; rubricFile?: string };
 }
 
-/** What a job produces: the SDK-shaped report plus what some screens need beside it. */
+/** What a job produces: the statistic's declared output (usually `{ report }` plus what some screens need beside it). */
 export interface StatsJobOutput {
   report: Record<string, unknown>;
   per_task?: Record<string, number>;
@@ -42,6 +39,12 @@ export interface WorkerJobMessage {
   job_id: string;
   db_path: string | null;
   request: StatsJobRequest;
+}
+
+/** Read a file into the worker's cache ahead of the job that will name it (the CLI sends it before the engine opens). */
+export interface WorkerPreloadMessage {
+  type: 'preload';
+  path: string;
 }
 
 export interface WorkerErrorShape {

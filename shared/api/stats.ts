@@ -1,168 +1,77 @@
-// The stats domain of the typed API: every statistic of stats-semantics.md, run in a worker, cancellable.
+// The stats domain of the typed API, derived from the statistic registry (shared/stats/registry): one method per
+// statistic, its input the row sources + the SDK's keyword arguments + this surface's options, its output the
+// job id + the statistic's typed result. Every statistic runs in a worker and can be cancelled.
 import { z } from 'zod';
-import { method } from './define';
+import { statistics, type AnyStatistic, type SourceSpec, type StatSchemas } from '../stats/registry/index';
+import { method, type MethodSpec } from './define';
 
 const datasetId = z.string().min(1, 'a dataset id is required (a run id is a dataset id)');
+/** A row source: a dataset (or run) id, or a JSONL file the worker reads itself (an absolute path). */
+export const rowSourceInput = z.union([
+  datasetId,
+  z.object({ path: z.string().min(1, 'a file path is required').refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p), 'give an absolute path') }),
+]);
+export type RowSourceInput = z.infer<typeof rowSourceInput>;
 /** The caller may pick the job id up front, so it can cancel a job that has not answered yet. */
 const jobId = z.string().min(1).max(100).optional();
-const unit = z.number().gt(0).lt(1);
-const report = z.record(z.string(), z.unknown());
-const jobResult = z.object({ job_id: z.string(), report });
 
 export const statsJobState = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
 export type StatsJobState = z.infer<typeof statsJobState>;
 
-export const passAtInput = z.object({
-  dataset_id: datasetId,
-  job_id: jobId,
-  k: z.number().int().min(1).nullable().optional(),
-  min_k: z.number().int().optional(),
-  unanimous_short: z.boolean().optional(),
-  /** Also return each task's pass rate (large on big runs; off by default). */
-  per_task: z.boolean().optional(),
-});
+// ---- types derived from the registry (the runtime below builds the same shapes) ----
+type SchemasOf<S> = S extends { schemas(z: never): infer X } ? (X extends StatSchemas ? X : never) : never;
+// A statistic without options adds no keys.
+type NoOptions = {};
+type OptionsOut<X> = X extends { options: infer O extends z.ZodObject } ? z.output<O> : NoOptions;
+type OptionsIn<X> = X extends { options: infer O extends z.ZodObject } ? z.input<O> : NoOptions;
+type SourceValue<T extends SourceSpec, V> = T['many'] extends true ? V[] : V;
+type SourcesOut<Src extends readonly SourceSpec[]> = {
+  [T in Src[number] as T['optional'] extends true ? never : T['key']]: SourceValue<T, RowSourceInput>;
+} & { [T in Src[number] as T['optional'] extends true ? T['key'] : never]?: SourceValue<T, RowSourceInput> };
+type InputOut<S extends AnyStatistic> = SourcesOut<S['sources']> & { job_id?: string } & z.output<SchemasOf<S>['params']> & OptionsOut<SchemasOf<S>>;
+type InputIn<S extends AnyStatistic> = SourcesOut<S['sources']> & { job_id?: string } & z.input<SchemasOf<S>['params']> & OptionsIn<SchemasOf<S>>;
+type OutputOf<S extends AnyStatistic> = { job_id: string } & z.output<SchemasOf<S>['output']>;
+type StatMethods = {
+  [S in AnyStatistic as S['method']]: MethodSpec<z.ZodType<InputOut<S>, InputIn<S>>, z.ZodType<OutputOf<S>, OutputOf<S>>>;
+};
+/** A statistic's result as its method returns it (`StatsOutput<'stats.passAt'>['report'].pass_at_1`). */
+export type StatsOutput<M extends AnyStatistic['method']> = OutputOf<Extract<AnyStatistic, { method: M }>>;
 
-export const reliabilityPoint = z.object({
-  k: z.number().int(),
-  pass_pow_k: z.number().nullable(),
-  pass_at_k: z.number().nullable(),
-  pass_pow_k_ci95: z.array(z.number()).nullable(),
-  pass_at_k_ci95: z.array(z.number()).nullable(),
-  n_groups_at_k: z.number().int(),
-});
-export type ReliabilityPoint = z.infer<typeof reliabilityPoint>;
+function sourceShape(spec: SourceSpec): z.ZodType {
+  const one = spec.many ? z.array(rowSourceInput).min(1, `name at least one (${spec.describe})`) : rowSourceInput;
+  return spec.optional ? one.optional() : one;
+}
 
-export const curriculumInput = z.object({
-  dataset_id: datasetId,
-  job_id: jobId,
-  solved: z.number().optional(),
-  floor: z.number().optional(),
-  band: z.tuple([z.number(), z.number()]).optional(),
-  tiers: z.number().int().optional(),
-  min_rollouts: z.number().int().optional(),
-  /** For screens: cut each task list (tiers, schedule, retired, ...) to this many entries; counts stay whole. */
-  list_limit: z.number().int().min(0).optional(),
-});
+const built = new Map<string, ReturnType<typeof buildSchemas>>();
 
-export const judgeTrustInput = z.object({
-  dataset_id: datasetId,
-  job_id: jobId,
-  /** A program judge: a `.mjs` module path or a `.json` rules file, loaded inside the worker. */
-  judge: z.string().min(1).optional(),
-  rubric_file: z.string().optional(),
-  gold: z.string().optional(),
-  sample: z.number().int().min(1).optional(),
-  seed: z.number().int().optional(),
-  concurrency: z.number().int().min(1).optional(),
-  probes: z.union([z.literal('all'), z.array(z.string()), z.null()]).optional(),
-  rubric: z.string().optional(),
-  min_agreement: z.number().optional(),
-  min_kappa: z.number().optional(),
-  allow_model_gold: z.boolean().optional(),
-  length_gap_flag: z.number().optional(),
-  flip_flag: z.number().optional(),
-  max_skipped_share: z.number().optional(),
-  judge_name: z.string().optional(),
-  /**
-   * Read only the rows that carry a gold (the labeling desk's live panel: a few rows re-read after each label, not
-   * the whole dataset). The report is judge_trust over those rows: the same agreement, kappa, halves, length bias
-   * and verdict; n_rows and agreement.n_skipped count the gold rows only. Gold is read from gold_reward.
-   */
-  labeled_only: z.boolean().optional(),
-});
+/** The input and output schemas of one statistic's method (built once: the API, the handlers and the CLI share them). */
+export function statisticSchemas(stat: AnyStatistic) {
+  let schemas = built.get(stat.name);
+  if (!schemas) built.set(stat.name, (schemas = buildSchemas(stat)));
+  return schemas;
+}
 
-export const compareInput = z.object({
-  a: datasetId,
-  b: datasetId,
-  job_id: jobId,
-  metric: z.string().optional(),
-  n_boot: z.number().int().min(1).optional(),
-  seed: z.number().int().optional(),
-  min_paired: z.number().int().optional(),
-  level: z.number().optional(),
-});
+function buildSchemas(stat: AnyStatistic) {
+  const schemas = stat.schemas(z) as StatSchemas;
+  const sources = Object.fromEntries(stat.sources.map((source) => [source.key, sourceShape(source)]));
+  const input = z.object({ ...sources, job_id: jobId, ...schemas.params.shape, ...(schemas.options?.shape ?? {}) });
+  const output = schemas.output.extend({ job_id: z.string() });
+  return { ...schemas, input, output };
+}
 
-export const deltaInput = z.object({
-  before: datasetId,
-  after: datasetId,
-  job_id: jobId,
-  target: z.string().nullable().optional(),
-  must_not_regress: z.array(z.string()).optional(),
-  lower_is_better: z.union([z.array(z.string()), z.record(z.string(), z.boolean())]).nullable().optional(),
-  markers: z.array(z.string()).nullable().optional(),
-  by: z.union([z.string(), z.boolean(), z.null()]).optional(),
-  run_std: z.union([z.number(), z.record(z.string(), z.number().nullable()), z.null()]).optional(),
-  run_std_runs: z.number().int().nullable().optional(),
-  proxy: z.string().nullable().optional(),
-  n_boot: z.number().int().min(1).optional(),
-  seed: z.number().int().optional(),
-  balance_rollouts: z.boolean().optional(),
-  alpha: z.number().optional(),
-  power: z.number().optional(),
-  ceiling_pass_rate: z.number().optional(),
-  answered_gap_points: z.number().optional(),
-  answered_alpha: z.number().optional(),
-});
-
-export const evalVarianceInput = z.object({
-  /** One id: its rows are split by run id. Several: each is one run. */
-  dataset_ids: z.array(datasetId).min(1, 'name at least one dataset'),
-  job_id: jobId,
-  metric: z.string().optional(),
-  by: z.string().nullable().optional(),
-});
-
-export const holdoutSizeInput = z.object({
-  effect: unit,
-  job_id: jobId,
-  base: z.number().optional(),
-  k: z.number().int().optional(),
-  power: z.number().optional(),
-  alpha: z.number().optional(),
-  before: datasetId.optional(),
-  after: datasetId.optional(),
-  task_std: z.number().optional(),
-  ceiling_pass_rate: z.number().optional(),
-});
-
-export const decontaminateInput = z.object({
-  dataset_id: datasetId,
-  /** The evaluation set(s) to check the rows against. */
-  against: z.array(datasetId).min(1, 'name at least one evaluation dataset'),
-  job_id: jobId,
-  n: z.number().int().min(1).optional(),
-  fields: z.array(z.string()).min(1).optional(),
-  overlap: z.number().optional(),
-});
+const statMethods = Object.fromEntries(
+  statistics.map((stat) => {
+    const { input, output } = statisticSchemas(stat);
+    return [stat.method, method(input, output, stat.summary)];
+  }),
+) as unknown as StatMethods;
 
 export const statsApi = {
-  'stats.passAt': method(
-    passAtInput,
-    jobResult.extend({ per_task: z.record(z.string(), z.number()).optional() }),
-    'pass@1, pass^k and pass@k with intervals over tasks (spec 5)',
-  ),
-  'stats.reliability': method(
-    z.object({ dataset_id: datasetId, job_id: jobId, max_k: z.number().int().min(1).max(64).optional() }),
-    z.object({ job_id: z.string(), k_max: z.number().int(), points: z.array(reliabilityPoint) }),
-    'pass^k and pass@k for k = 1..K with intervals, for the reliability plot',
-  ),
-  'stats.curriculum': method(
-    curriculumInput,
-    jobResult.extend({ tier_sizes: z.array(z.number().int()).optional() }),
-    'Trainable tasks by tier, retired, not ready, the schedule (spec 6)',
-  ),
-  'stats.judgeTrust': method(judgeTrustInput, jobResult, 'Can the judge be trusted: agreement, halves, length bias, probes (spec 13)'),
-  'stats.compare': method(compareInput, jobResult, 'Compare two runs per task, paired when possible (spec 7)'),
-  'stats.delta': method(deltaInput, jobResult, 'Did the change move the target without regressing the guards (spec 8)'),
-  'stats.evalVariance': method(evalVarianceInput, jobResult, 'Re-run variance of an eval and its noise band (spec 9)'),
-  'stats.holdoutSize': method(holdoutSizeInput, jobResult, 'How many tasks a holdout needs to see an effect (spec 10)'),
-  'stats.decontaminate': method(
-    decontaminateInput,
-    jobResult.extend({ kept_indices: z.array(z.number().int()) }),
-    'Training rows that overlap the evaluation set (spec 11)',
-  ),
+  ...statMethods,
   'stats.cancel': method(z.object({ job_id: z.string().min(1) }), z.object({ cancelled: z.boolean() }), 'Stop a statistics job'),
 } as const;
+
+export type ReliabilityPoint = StatsOutput<'stats.reliability'>['points'][number];
 
 export const statsEvents = {
   'stats.job': z.object({ job_id: z.string(), method: z.string(), state: statsJobState, message: z.string().optional() }),

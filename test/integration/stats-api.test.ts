@@ -14,6 +14,9 @@ import { StatsPool } from '../../main/stats-workers/pool';
 import { importFile } from '../../main/cli/import-file';
 import { readDatasetRows as loadRows } from '../../main/rows/index';
 import { createEngine, type Engine } from '../../main/engine/engine';
+import { handlers } from '../../main/engine/handlers/index';
+import { statisticSchemas } from '../../shared/api/stats';
+import { statistics } from '../../shared/stats/registry/index';
 import { buildEngine } from '../helpers/build-engine';
 
 let dir: string;
@@ -47,7 +50,7 @@ async function rejection(promise: Promise<unknown>): Promise<ApiError> {
 beforeAll(async () => {
   await buildEngine();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stats-api-'));
-  engine = createEngine({ dbPath: path.join(dir, 'desk.db') });
+  engine = createEngine({ dbPath: path.join(dir, 'desk.db'), checkOutputs: true });
   writeRows(path.join(dir, 'a.jsonl'), 0);
   writeRows(path.join(dir, 'b.jsonl'), 2);
   const a = await importFile(engine, path.join(dir, 'a.jsonl'), { name: 'a', skipInvalid: false });
@@ -138,7 +141,7 @@ describe('stats API through the worker pool', () => {
       const rows = loadRows(engine.ctx.db, datasetId);
       const jobs = [1, 2, 3].map((k) => pool.run({ kind: 'pass_at', sources: { rows: { rows } }, params: { k, min_k: 1 } }));
       const queued = pool.run({ kind: 'curriculum', sources: { rows: { rows } }, params: {} });
-      const bad = rejection(pool.run({ kind: 'compare', sources: { a: { rows }, b: { rows } }, params: { level: 2 } }).result);
+      const bad = rejection(pool.run({ kind: 'compare_runs', sources: { a: { rows }, b: { rows } }, params: { level: 2 } }).result);
       expect(pool.cancel(queued.jobId)).toBe(true);
       expect((await rejection(queued.result)).code).toBe('cancelled');
       const outputs = await Promise.all(jobs.map((job) => job.result));
@@ -162,4 +165,84 @@ describe('stats API through the worker pool', () => {
     const effect = await rejection(engine.call('stats.holdoutSize', { effect: 0.05, task_std: -1 }));
     expect(effect.code).toBe('bad_input');
   });
+  it('refuses parameters outside their ranges, naming the parameter', async () => {
+    const base = await rejection(engine.call('stats.holdoutSize', { effect: 0.05, base: 1.5 }));
+    expect(base.code).toBe('bad_input');
+    expect(base.message).toMatch(/base: must be between 0 and 1/);
+    expect((await rejection(engine.call('stats.holdoutSize', { effect: 1 }))).message).toMatch(/effect: must be strictly between 0 and 1/);
+    expect((await rejection(engine.call('stats.curriculum', { dataset_id: datasetId, tiers: 0 }))).message).toMatch(/tiers: must be at least 1/);
+    // The SDK takes base = 0 (a task set that never passes).
+    expect((await engine.call('stats.holdoutSize', { effect: 0.1, base: 0 })).report.n_tasks).toBeGreaterThan(0);
+  });
 });
+
+describe('a {path} source: the worker reads the JSONL file itself', () => {
+  it('gives the same report for the file as for the dataset imported from it', async () => {
+    const file = path.join(dir, 'a.jsonl');
+    const byFile = await engine.call('stats.passAt', { dataset_id: { path: file }, k: 2, min_k: 2, per_task: true });
+    const byId = await engine.call('stats.passAt', { dataset_id: datasetId, k: 2, min_k: 2, per_task: true });
+    expect(byFile.report).toEqual(byId.report);
+    expect(byFile.per_task).toEqual(byId.per_task);
+    const cmp = await engine.call('stats.compare', { a: { path: file }, b: otherId, n_boot: 200 });
+    expect(cmp.report).toEqual((await engine.call('stats.compare', { a: datasetId, b: otherId, n_boot: 200 })).report);
+  });
+
+  it('reads UTF-8 text (and a byte order mark) as an import does', async () => {
+    const file = path.join(dir, 'accents.jsonl');
+    const lines = Array.from({ length: 12 }, (_, i) => JSON.stringify({ scenario_id: `tâche ${i % 3}`, rollout_index: i, prompt: `Où est ma commande ☕ ${i % 3} ?`, final_text: 'Réponse', steps: [], reward: i % 2 }));
+    fs.writeFileSync(file, '\ufeff' + lines.join('\n') + '\n');
+    const imported = await importFile(engine, file, { name: 'accents', skipInvalid: false });
+    const byFile = await engine.call('stats.curriculum', { dataset_id: { path: file } });
+    const byId = await engine.call('stats.curriculum', { dataset_id: imported.dataset_id as string });
+    expect(byFile.report).toEqual(byId.report);
+    expect(byFile.report.trainable.map((t) => t.prompt)).toContain('Où est ma commande ☕ 0 ?');
+  });
+
+  it('names file:line for a line that is not JSON, and not_found for a missing file', async () => {
+    const bad = path.join(dir, 'bad.jsonl');
+    fs.writeFileSync(bad, fs.readFileSync(path.join(dir, 'a.jsonl'), 'utf8').split('\n').slice(0, 3).join('\n') + '\n{"scenario_id": "x", oops}\n');
+    const error = await rejection(engine.call('stats.passAt', { dataset_id: { path: bad } }));
+    expect(error.code).toBe('bad_input');
+    expect(error.message).toContain(`${bad}:4: not valid JSON`);
+    expect((await rejection(engine.call('stats.passAt', { dataset_id: { path: path.join(dir, 'none.jsonl') } }))).code).toBe('not_found');
+    expect((await rejection(engine.call('stats.passAt', { dataset_id: { path: 'relative.jsonl' } }))).message).toMatch(/absolute path/);
+  });
+});
+
+describe('output schemas', () => {
+  it('every statistic of the registry returns, on real data, what its declared output schema allows', async () => {
+    const judgeFile = path.join(dir, 'short-answer.mjs');
+    fs.writeFileSync(judgeFile, "export default (row) => (String(row.final_text).length > 10 ? 1 : 0);\n");
+    const inputs: Record<string, Record<string, unknown>> = {
+      'stats.passAt': { dataset_id: datasetId, per_task: true },
+      'stats.reliability': { dataset_id: datasetId },
+      'stats.curriculum': { dataset_id: datasetId, list_limit: 5 },
+      'stats.judgeTrust': { dataset_id: datasetId, judge: judgeFile, probes: 'all', sample: 10 },
+      'stats.compare': { a: datasetId, b: otherId, n_boot: 200 },
+      'stats.delta': { before: datasetId, after: otherId, n_boot: 200 },
+      'stats.evalVariance': { dataset_ids: [datasetId, otherId] },
+      'stats.holdoutSize': { effect: 0.1, before: datasetId, after: otherId },
+      'stats.decontaminate': { dataset_id: datasetId, against: [otherId] },
+    };
+    expect(Object.keys(inputs).sort()).toEqual(statistics.map((stat) => stat.method).sort());
+    for (const stat of statistics) {
+      const out = await engine.callRaw(stat.method, inputs[stat.method]);
+      const checked = statisticSchemas(stat).output.safeParse(out);
+      expect(checked.success, `${stat.method}: ${checked.success ? '' : checked.error.message}`).toBe(true);
+    }
+  });
+
+  it('an engine with checkOutputs refuses a handler result its schema does not allow', async () => {
+    const table = handlers as unknown as Record<string, unknown>;
+    const original = table['stats.cancel'];
+    table['stats.cancel'] = () => ({ cancelled: 'yes' });
+    try {
+      const error = await rejection(engine.call('stats.cancel', { job_id: 'x' }));
+      expect(error.code).toBe('internal');
+      expect(error.message).toMatch(/stats.cancel returned a shape its output schema does not allow: cancelled/);
+    } finally {
+      table['stats.cancel'] = original;
+    }
+  });
+});
+

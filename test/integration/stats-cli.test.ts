@@ -60,7 +60,7 @@ const FLAG: Record<string, (v: unknown) => string[]> = {
 };
 
 function cli(args: string[], db: string): { code: number; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, ['bin/while-desk.mjs', ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, WHILE_DESK_DB: db } });
+  const run = spawnSync(process.execPath, ['bin/while-desk.mjs', ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, WHILE_DESK_DB: db, WHILE_DESK_CHECK_OUTPUTS: '1' } });
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -109,6 +109,37 @@ describe('while-desk stats pass-at on the conformance cases', () => {
     const bad = cli(['stats', 'pass-at', file, '--k', 'two'], db);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--k must be a whole number/);
+  });
+
+  it('refuses parameters outside their ranges with the flag named, and a bad line with file:line', () => {
+    const db = path.join(dir, 'desk.db');
+    const base = cli(['stats', 'holdout-size', '--effect', '0.05', '--base', '1.5'], db);
+    expect(base.code).toBe(1);
+    expect(base.stderr).toMatch(/--base must be between 0 and 1 \(got 1\.5\)/);
+    const zero = cli(['stats', 'pass-at', path.join(conformance, 'cases', 'pass_at_k4_30tasks', 'rows.jsonl'), '--k', '0'], db);
+    expect(zero.code).toBe(1);
+    expect(zero.stderr).toMatch(/--k must be at least 1/);
+    expect(cli(['stats', 'holdout-size'], db).stderr).toMatch(/holdout-size needs --effect/);
+    const broken = path.join(dir, 'broken.jsonl');
+    fs.writeFileSync(broken, '{"scenario_id": "a", "reward": 1}\n{"scenario_id": "b", "reward": \n');
+    const line = cli(['stats', 'pass-at', broken], db);
+    expect(line.code).toBe(1);
+    expect(line.stderr).toContain(`${broken}:2: not valid JSON`);
+  });
+
+  it('lists every statistic of the registry in its usage, and runs the reliability curve', () => {
+    const help = cli(['stats', '--help'], path.join(dir, 'desk.db'));
+    for (const name of ['pass-at', 'reliability', 'curriculum', 'judge-trust', 'compare', 'delta', 'eval-variance', 'holdout-size', 'decontaminate']) {
+      expect(help.stdout).toContain(`  ${name} `);
+    }
+    const file = path.join(conformance, 'cases', 'pass_at_k4_30tasks', 'rows.jsonl');
+    const curve = cli(['stats', 'reliability', file, '--json'], path.join(dir, 'desk.db'));
+    expect(curve.code).toBe(0);
+    const out = JSON.parse(curve.stdout);
+    expect(out.k_max).toBe(4);
+    const passAt4 = JSON.parse(cli(['stats', 'pass-at', file, '--json'], path.join(dir, 'desk.db')).stdout);
+    expect(out.points[3].pass_at_k).toBe(passAt4.pass_at_k);
+    expect(out.points[3].pass_pow_k_ci95).toEqual(passAt4.pass_pow_k_ci95);
   });
 });
 

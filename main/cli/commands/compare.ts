@@ -7,7 +7,7 @@ import { flagsToParams, parseArgsOptions, statsSubcommands } from '../stats-flag
 import { deltaLines } from '../stats-print-delta';
 import { formatTable } from '../table';
 
-const delta = statsSubcommands.find((sub) => sub.kind === 'delta')!;
+const delta = statsSubcommands.find((sub) => sub.kind === 'delta_report')!;
 const SHOWN_TASKS = 15;
 
 const pct = (value: number | null) => (value === null ? '-' : value.toFixed(3));

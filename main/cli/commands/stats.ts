@@ -1,65 +1,36 @@
-// while-desk stats pass-at|curriculum|judge-trust|compare|delta|eval-variance|holdout-size|decontaminate
-import { type Command, UsageError, dbFlag, jsonFlag, parseFlags } from '../command';
-import { flagsToParams, parseArgsOptions, statsSubcommands, type StatsSubcommand } from '../stats-flags';
-import { printStats } from '../stats-print';
-import { type NamedSources, runStatsCommand } from '../stats-run';
+// while-desk stats <statistic> SOURCE... : every statistic of the registry, as a client of the typed API.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from '../command';
 
-const SOURCE_NAMES: Record<string, string[]> = { compare: ['a', 'b'], delta: ['before', 'after'] };
+const NOT_ROWS = /\.(mjs|cjs|js|ts|json|md|txt|db|sqlite|sqlite3)$/i;
+/** Flags whose value is a file that is not rows. */
+const NOT_ROWS_FLAGS = new Set(['--db', '--judge', '--rubric-file']);
 
-function namedSources(sub: StatsSubcommand, positionals: string[], params: Record<string, unknown>): NamedSources {
-  const want = sub.sources;
-  if (want === 'none') {
-    if (positionals.length) throw new UsageError(`${sub.name} takes no positional arguments (use --before/--after)`);
-    const sources: NamedSources = {};
-    const before = params.before ?? params.rows;
-    if (typeof before === 'string') sources.before = before;
-    if (typeof params.after === 'string') sources.after = params.after;
-    delete params.before;
-    delete params.after;
-    delete params.rows;
-    return sources;
+function isFile(arg: string): boolean {
+  try {
+    return fs.statSync(arg).isFile();
+  } catch {
+    return false;
   }
-  if (want === 'many') {
-    if (positionals.length === 0) throw new UsageError(`${sub.name} needs at least one dataset id or JSONL file`);
-    return { runs: positionals };
-  }
-  if (positionals.length !== want) {
-    throw new UsageError(`${sub.name} takes ${want === 1 ? 'one dataset id or JSONL file' : `${want} dataset ids or JSONL files`} (got ${positionals.length})`);
-  }
-  if (want === 2) return { [SOURCE_NAMES[sub.kind][0]]: positionals[0], [SOURCE_NAMES[sub.kind][1]]: positionals[1] };
-  if (sub.kind === 'decontaminate') {
-    const against = params.against as string[] | undefined;
-    if (!against?.length) throw new UsageError('decontaminate needs --against EVAL (a dataset id or JSONL file; repeat for several)');
-    delete params.against;
-    return { rows: positionals[0], against };
-  }
-  return { rows: positionals[0] };
 }
 
-const usage = [
-  'while-desk stats <statistic> SOURCE... [flags] [--json] [--db PATH]',
-  'A SOURCE is a dataset or run id, or a JSONL file. Statistics:',
-  ...statsSubcommands.map((sub) => `  ${sub.usage}`),
-].join('\n');
+/**
+ * Starts a stats worker that reads the JSONL files among the arguments, before the engine, zod and the
+ * registry load (below): the worker's start and its read overlap the CLI's own start.
+ */
+async function warmUp(argv: string[]): Promise<void> {
+  if (argv[0] !== 'stats' || !argv[1] || argv[1].startsWith('-')) return;
+  const files = argv.slice(2).filter((arg, i, all) => !arg.startsWith('-') && !NOT_ROWS_FLAGS.has(all[i - 1]) && !NOT_ROWS.test(arg) && isFile(arg));
+  if (!files.length) return;
+  try {
+    await (await import('../../engine/index')).warmUpStatsFiles(files.map((file) => path.resolve(file)));
+  } catch {
+    // no built worker script (run from source): the job starts its own worker
+  }
+}
 
-export const statsCommand: Command = {
-  usage,
-  async run(args, io) {
-    const [name, ...rest] = args;
-    const sub = statsSubcommands.find((candidate) => candidate.name === name);
-    if (!sub) throw new UsageError(name ? `unknown statistic "${name}"` : 'name a statistic');
-    const { values, positionals } = parseFlags(rest, { ...dbFlag, ...jsonFlag, ...parseArgsOptions(sub) } as never);
-    const flagValues = values as Record<string, unknown>;
-    const params = flagsToParams(sub, flagValues);
-    if (sub.kind === 'holdout_size' && params.effect === undefined) throw new UsageError('holdout-size needs --effect (the gain to detect, e.g. 0.05)');
-    const sources = namedSources(sub, positionals, params);
-    const output = await runStatsCommand(sub, sources, params, flagValues.db as string | undefined);
-    if (flagValues.json) {
-      const json = sub.kind === 'decontaminate' ? { kept_indices: output.kept_indices ?? [], report: output.report } : output.report;
-      io.out(JSON.stringify(json) + '\n');
-    } else {
-      io.out(printStats(sub.kind, output));
-    }
-    return 0;
-  },
-};
+await warmUp(process.argv.slice(2));
+const { statsUsage, runStats } = await import('../stats-command');
+
+export const statsCommand: Command = { usage: statsUsage, run: runStats };

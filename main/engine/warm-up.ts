@@ -1,0 +1,8 @@
+// What a client may start before the engine opens, so the two overlap (the CLI does this): a statistics worker
+// that reads the job's files ahead. Light on purpose: it loads no zod, no database, no statistics code.
+import { prestartStatsWorker } from '../stats-workers/pool';
+
+/** Starts a stats worker and has it read `files` (absolute JSONL paths) into its cache for the job to come. */
+export function warmUpStatsFiles(files: string[]): void {
+  prestartStatsWorker(files.map((path) => ({ type: 'preload', path })));
+}

@@ -1,0 +1,124 @@
+// What one statistic declares, once: its name on every surface, its row sources, its parameters and report (zod),
+// and the pure function that computes it. The API, the worker job, the CLI flags and the conformance binding
+// are all read from these declarations (registry/index.ts).
+//
+// zod is imported as a type only: the schemas are built by `schemas(z)` where they are needed (the API), so a
+// statistics worker, which runs `compute` alone, never loads zod (it costs a cold worker some 50 ms).
+import type { z } from 'zod';
+
+export type Zod = typeof z;
+type Obj = Record<string, unknown>;
+
+/** One named set of rows a statistic reads. */
+export interface SourceSpec {
+  /** The key in the API input (`dataset_id`, `a`, `before`, `dataset_ids`, `against`). */
+  key: string;
+  /** The name the computation reads it by (`rows`, `a`, `before`, `runs`, `against`). */
+  as: string;
+  /** A list of row sets (eval-variance's runs, decontaminate's evaluation sets). */
+  many?: boolean;
+  optional?: boolean;
+  /** On the command line: a positional argument (default) or a `--flag` (repeatable when `many`). */
+  cli?: 'positional' | 'flag';
+  /** Other flag names for the same source (holdout-size `--rows` for `--before`). */
+  aliases?: readonly string[];
+  /** Shown in `--help` and in the API's messages. */
+  describe: string;
+}
+
+/** How a command-line flag's text becomes a value, where the zod type alone does not say. */
+export type FlagKind = 'int' | 'number' | 'bool' | 'string' | 'list' | 'pair' | 'int-or-null' | 'by' | 'probes' | 'number-or-map';
+
+export interface StatSchemas {
+  /** The SDK's keyword arguments, snake_case, with the API's ranges. Passed to the function as given. */
+  params: z.ZodObject;
+  /** Settings of this surface that are not SDK arguments (per_task, list_limit, the judge file). */
+  options?: z.ZodObject;
+  /** What the job returns beside its job id: usually `{ report }`, plus extras some screens read. */
+  output: z.ZodObject;
+}
+
+/** A judge the worker loaded for the job (judge_trust): a row -> a reward or {reward, markers}. */
+export type JudgeFn = (row: Obj) => Promise<unknown>;
+
+export interface ComputeInput {
+  /** Rows per source name (`as`); a list of row sets for `many` sources; absent optional sources are undefined. */
+  sources: Record<string, unknown[] | unknown[][] | undefined>;
+  params: Obj;
+  options: Obj;
+  judge?: JudgeFn;
+}
+
+export interface Statistic<
+  N extends string = string,
+  M extends string = string,
+  S extends StatSchemas = StatSchemas,
+  Src extends readonly SourceSpec[] = readonly SourceSpec[],
+> {
+  /** The job kind and the conformance function name: the SDK's name (`pass_at`, `compare_runs`). */
+  name: N;
+  /** The typed API method (`stats.passAt`). */
+  method: M;
+  /** The `while-desk stats` subcommand (`pass-at`). */
+  command: string;
+  summary: string;
+  sources: Src;
+  /** The SDK's positional parameter names in order (binds conformance cases); `*name` takes the rest. */
+  positional: readonly string[];
+  /** The top-level row fields the function reads; the worker then parses only those. Absent: every field. */
+  reads?: readonly string[];
+  /** Flag kinds that differ from what the parameter's zod type implies. */
+  flags?: Readonly<Record<string, FlagKind>>;
+  schemas(zod: Zod): S;
+  /**
+   * The pure function, on resolved rows. Its result must parse with `output` (the report interfaces of
+   * shared/stats carry no index signature, so this is checked where outputs are: engine option checkOutputs).
+   */
+  compute(input: ComputeInput): object | Promise<object>;
+  /** What the SDK function returns, from the job output, when it is not `{ result: report }` (`--json` prints it; conformance compares it). */
+  sdkResult?(output: Record<string, unknown>): { result: unknown; aux?: unknown };
+}
+
+/** Declares a statistic (an identity function that keeps the literal types the API is derived from). */
+export function statistic<const N extends string, const M extends string, S extends StatSchemas, const Src extends readonly SourceSpec[]>(
+  spec: Statistic<N, M, S, Src>,
+): Statistic<N, M, S, Src> {
+  return spec;
+}
+
+/** Rows of a single source (the registry's compute functions call it; a missing one is a bug of the caller). */
+export function rowsOf(input: ComputeInput, name: string): unknown[] {
+  const rows = input.sources[name];
+  if (!Array.isArray(rows)) throw new Error(`the ${name} rows are missing`);
+  return rows as unknown[];
+}
+
+/** Row sets of a `many` source. */
+export function rowSetsOf(input: ComputeInput, name: string): unknown[][] {
+  const sets = input.sources[name];
+  if (!Array.isArray(sets)) throw new Error(`the ${name} row sets are missing`);
+  return sets as unknown[][];
+}
+
+/** Shared zod pieces of the parameter declarations. */
+export function common(zod: Zod) {
+  const between = (low: number, high: number, open: 'open' | 'closed' = 'closed') => {
+    const words = open === 'open' ? `strictly between ${low} and ${high}` : `between ${low} and ${high}`;
+    const base = zod.number({ error: 'must be a number' });
+    return open === 'open'
+      ? base.gt(low, `must be ${words}`).lt(high, `must be ${words}`)
+      : base.min(low, `must be ${words}`).max(high, `must be ${words}`);
+  };
+  return {
+    between,
+    /** A probability-like parameter in (0, 1): effect, power, alpha, level. */
+    unitOpen: () => between(0, 1, 'open'),
+    /** A share or threshold in [0, 1]. */
+    unit: () => between(0, 1),
+    atLeast: (low: number) => zod.number({ error: 'must be a whole number' }).int('must be a whole number').min(low, `must be at least ${low}`),
+    nonNegative: () => zod.number({ error: 'must be a number' }).min(0, 'must be 0 or more'),
+    seed: () => zod.number().int('must be a whole number'),
+    interval: () => zod.array(zod.number()).nullable(),
+    text: () => zod.string(),
+  };
+}

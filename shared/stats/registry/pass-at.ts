@@ -1,0 +1,58 @@
+// pass_at (stats-semantics.md section 5): pass@1, pass^k and pass@k with intervals over tasks.
+import { passAt, passAtDict } from '../pass-at';
+import { common, rowsOf, statistic, type Zod } from './define';
+
+/** The fields pass_at and its run config read (task key, readers, run_config facts and reply). */
+export const PASS_AT_READS = [
+  'scenario_id', 'task_id', 'prompt', 'reward', 'qwen_reward', 'judge_status', 'reason', 'sampling', 'policy_version',
+  'judge_meta', 'lineage', 'user_model', 'writer_model', 'finish_reason', 'final_text', 'messages',
+] as const;
+
+export function passAtReport(z: Zod) {
+  const c = common(z);
+  const share = z.number().nullable();
+  return z.looseObject({
+    k: z.number().int(),
+    pass_at_1: share,
+    pass_pow_k: share,
+    pass_at_k: share,
+    headroom: share,
+    n_groups: z.number().int(),
+    n_groups_at_k: z.number().int(),
+    n_groups_imputed: z.number().int(),
+    n_rows: z.number().int(),
+    note: z.string(),
+    ci95: c.interval(),
+    pass_pow_k_ci95: c.interval(),
+    pass_at_k_ci95: c.interval(),
+    config: z.looseObject({ n_tasks: z.number().int(), k: z.number().int(), mixed: z.array(z.string()) }),
+  });
+}
+
+export const passAtStatistic = statistic({
+  name: 'pass_at',
+  method: 'stats.passAt',
+  command: 'pass-at',
+  summary: 'pass@1, pass^k and pass@k with intervals over tasks (spec 5)',
+  sources: [{ key: 'dataset_id', as: 'rows', describe: 'the rows (a dataset or run id, or a JSONL file)' }],
+  positional: ['rows', 'k', 'min_k', 'unanimous_short'],
+  reads: PASS_AT_READS,
+  flags: { k: 'int-or-null' },
+  schemas: (z) => ({
+    params: z.object({
+      k: common(z).atLeast(1).nullable().optional(),
+      min_k: common(z).atLeast(0).optional(),
+      unanimous_short: z.boolean().optional(),
+    }),
+    options: z.object({
+      /** Also return each task's pass rate (large on big runs; off by default). */
+      per_task: z.boolean().optional(),
+    }),
+    output: z.object({ report: passAtReport(z), per_task: z.record(z.string(), z.number()).optional() }),
+  }),
+  compute(input) {
+    const result = passAt(rowsOf(input, 'rows'), input.params);
+    return { report: passAtDict(result), ...(input.options.per_task ? { per_task: result.per_task } : {}) };
+  },
+  sdkResult: (output) => ({ result: output.report, aux: { per_task: output.per_task } }),
+});
