@@ -1,12 +1,27 @@
-// The gold a reader sees: a row's own gold_labels (what it arrived with) followed by the labels appended in the
-// app, with gold_reward and gold_kind derived exactly as attach_labels derives them (shared/stats/labels.ts).
+// The gold a reader sees: a row's own gold_labels (what it arrived with) followed by the CURRENT app label of each
+// annotator (their latest record for the row; a record with value null withdraws it: that is what undo appends),
+// with gold_reward and gold_kind derived exactly as attach_labels derives them (shared/stats/labels.ts).
 import { stampLabels, type GoldLabelRecord } from '../../shared/stats/labels';
 import { goldStateOf, type GoldState } from './columns';
 import type { LabelRecord } from './labels';
 
 type Obj = Record<string, unknown>;
 
-/** A stored label as attach_labels appends it to gold_labels; a skip (null value) is no vote and is left out. */
+/**
+ * Each annotator's current label on one row, from its records in append order: the latest record wins, a
+ * withdrawal (null) leaves that annotator without a label. In the order the annotators' current records were
+ * appended, so gold_labels reads as a history of the votes that stand.
+ */
+export function currentLabels(labels: readonly LabelRecord[]): LabelRecord[] {
+  const latest = new Map<string, LabelRecord>();
+  for (const label of labels) {
+    latest.delete(label.annotator);
+    latest.set(label.annotator, label);
+  }
+  return [...latest.values()].filter((label) => label.value !== null);
+}
+
+/** A stored label as attach_labels appends it to gold_labels; a withdrawal (null value) has none. */
 export function goldLabelRecord(label: LabelRecord): GoldLabelRecord | null {
   if (label.value === null) return null;
   const record: GoldLabelRecord = { label: label.value, annotator: label.annotator, kind: label.kind, ts: label.ts };
@@ -14,11 +29,15 @@ export function goldLabelRecord(label: LabelRecord): GoldLabelRecord | null {
   return record;
 }
 
-/** The row with its app labels stamped on (in place), or as it is when it has none. */
+/** The current app labels of a row as gold_labels records (what export writes after the row's own). */
+export function currentGoldRecords(labels: readonly LabelRecord[] | undefined): GoldLabelRecord[] {
+  if (!labels || labels.length === 0) return [];
+  return currentLabels(labels).map((label) => goldLabelRecord(label) as GoldLabelRecord);
+}
+
+/** The row with its current app labels stamped on (in place), or as it is when none stands. */
 export function withGold(row: Obj, labels: readonly LabelRecord[] | undefined): Obj {
-  if (!labels || labels.length === 0) return row;
-  const records = labels.map(goldLabelRecord).filter((record): record is GoldLabelRecord => record !== null);
-  return stampLabels(row, records);
+  return stampLabels(row, currentGoldRecords(labels));
 }
 
 /** The gold state of a stored row's JSON once its app labels are applied. */

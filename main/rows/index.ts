@@ -4,8 +4,11 @@ export { ROW_COLUMNS, rowColumns, toStoredRow, goldStateOf, type RowColumns, typ
 export { appendRows, filledOrdinals, type AppendOptions, type AppendResult, type RowBlock, type RowsToAppend } from './append';
 export { rowCommitter, type RowCommitter } from './slot-committer';
 export { countRows, getRow, iterateRowJson, judgeStatusCounts, pageRows, parsedRowPages, readDatasetRows, rowPages, taskRows } from './read';
-export { appendLabel, hasLabels, labelsByRowKey, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
+export { appendLabel, appendLabels, rowKeysInOrder, hasLabels, labelsByRowKey, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
 export { goldLabelRecord, withGold } from './gold';
 export { ensureRowKeys, storedRowKey } from './row-keys';
 export { exportDataset, exportLines } from './export';
 export { deleteDataset, recoverInterruptedImports } from './delete-dataset';
+export { queueColumns, queueDetails, rowJsonByOrdinal, type QueueColumns } from './queue-columns';
+export { currentLabels, currentGoldRecords, goldStateWith } from './gold';
+export { readLabeledRows } from './labeled-rows';

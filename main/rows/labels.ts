@@ -10,7 +10,7 @@ export interface NewLabel {
   rowKey: string;
   annotator: string;
   kind: LabelKind;
-  /** 1 pass, 0 fail, null: looked at and skipped (kept, but no vote: attach_labels counts it invalid). */
+  /** 1 pass, 0 fail, null: withdraws the annotator's earlier label on the row (undo appends one). */
   value: 0 | 1 | null;
   note?: string | null;
   /** Defaults to now. */
@@ -57,7 +57,10 @@ function toRecord(row: LabelDbRow): LabelRecord {
 
 /** How many of the dataset's rows carry this row key (a label must name exactly one). */
 export function rowsWithKey(db: Db, datasetId: string, rowKey: string): number[] {
-  return db.prepare('SELECT ordinal FROM rows WHERE dataset_id = ? AND row_key = ? ORDER BY ordinal LIMIT 3').pluck().all(datasetId, rowKey) as number[];
+  // Sorted here, not by SQL: an ORDER BY ordinal makes SQLite walk the ordinal index over the whole dataset
+  // instead of looking the key up (60 ms a label at 100k rows).
+  const owners = db.prepare('SELECT ordinal FROM rows WHERE dataset_id = ? AND row_key = ? LIMIT 3').pluck().all(datasetId, rowKey) as number[];
+  return owners.sort((a, b) => a - b);
 }
 
 /** Appends one label in the caller's transaction (or its own) and bumps the dataset's version. */
@@ -71,6 +74,23 @@ export function appendLabel(db: Db, label: NewLabel): { labelId: number; version
     const version = db.prepare('SELECT version FROM datasets WHERE id = ?').pluck().get(label.datasetId) as number;
     return { labelId: Number(lastInsertRowid), version };
   })();
+}
+
+/** Appends many labels (an import) in one transaction with one version bump; returns the new version. */
+export function appendLabels(db: Db, datasetId: string, labels: readonly Omit<NewLabel, 'datasetId'>[]): number {
+  return db.transaction(() => {
+    const insert = db.prepare('INSERT INTO labels (dataset_id, row_key, annotator, kind, value, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    for (const label of labels) {
+      insert.run(datasetId, label.rowKey, label.annotator, label.kind, label.value, label.note ?? null, (label.createdAt ?? new Date()).toISOString());
+    }
+    bumpVersion(db, datasetId);
+    return db.prepare('SELECT version FROM datasets WHERE id = ?').pluck().get(datasetId) as number;
+  })();
+}
+
+/** Every row's row_key in stored order (an import maps attach_labels' matches back to the keys labels name). */
+export function rowKeysInOrder(db: Db, datasetId: string): Array<string | null> {
+  return db.prepare('SELECT row_key FROM rows WHERE dataset_id = ? ORDER BY ordinal').pluck().all(datasetId) as Array<string | null>;
 }
 
 export interface LabelFilter {

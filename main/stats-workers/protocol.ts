@@ -4,8 +4,8 @@ import type { StatName } from '../../shared/stats/registry/index';
 /** A statistic's name in the registry (shared/stats/registry): the job kind. */
 export type StatsJobKind = StatName;
 
-/** Rows of the database: a dataset the worker reads itself (read-only), or rows sent along. */
-export type RowSource = { dataset_id: string } | { rows: unknown[] };
+/** Rows of the database: a dataset the worker reads itself (read-only; labeled_only: just its gold rows), or rows sent along. */
+export type RowSource = { dataset_id: string; labeled_only?: boolean } | { rows: unknown[] };
 /** Where a job's rows come from: the database (RowSource) or a JSONL file the worker reads itself. */
 export type JobSource = RowSource | { path: string };
 

@@ -2,6 +2,7 @@
 // module (so they carry the gold their labels give them), with a small cache keyed on each dataset's version.
 import Database from 'better-sqlite3';
 import { datasetVersion } from '../db/changes';
+import { readLabeledRows } from '../rows/labeled-rows';
 import { readDatasetRows } from '../rows/read';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { RowSource } from './protocol';
@@ -41,18 +42,19 @@ export class RowReader {
     const version = datasetVersion(db, id);
     if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${id}" (see \`while-desk datasets\`)`);
     // The version moves with every write to the dataset (rows, labels, status): nothing else drops the cache.
-    const cached = this.cache.get(id);
+    const cacheKey = source.labeled_only ? `${id}\u0000labeled` : id;
+    const cached = this.cache.get(cacheKey);
     if (cached && cached.version === version) {
-      this.cache.delete(id);
-      this.cache.set(id, cached);
+      this.cache.delete(cacheKey);
+      this.cache.set(cacheKey, cached);
       return cached.rows;
     }
-    const rows: unknown[] = readDatasetRows(db, id);
-    this.cache.set(id, { version, rows });
+    const rows: unknown[] = source.labeled_only ? readLabeledRows(db, id) : readDatasetRows(db, id);
+    this.cache.set(cacheKey, { version, rows });
     let total = 0;
     for (const entry of this.cache.values()) total += entry.rows.length;
     for (const [key, entry] of this.cache) {
-      if (total <= MAX_CACHED_ROWS || key === id) break;
+      if (total <= MAX_CACHED_ROWS || key === cacheKey) break;
       this.cache.delete(key);
       total -= entry.rows.length;
     }

@@ -64,6 +64,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./grade')).gradeCommand,
   },
   {
+    name: 'labels',
+    summary: 'Gold labels: import or export them in the SDK label format, or summarise annotators (kappa per pair)',
+    load: async () => (await import('./labels')).labelsCommand,
+  },
+  {
     name: 'stats',
     summary: 'pass@k, curriculum, judge trust, compare, delta, re-run variance, holdout size, decontamination',
     load: async () => (await import('./stats')).statsCommand,

@@ -1,10 +1,25 @@
-// Handlers for labels: append one (by row key), list them. The gold every reader sees follows from these.
+// Handlers for labels: append one (by row key), list them, the labeling queue, import/export in the SDK's label
+// format, and the annotators' summary. The gold every reader sees follows from the appended records.
+import fs from 'node:fs';
 import { ApiError } from '../../../shared/api/define';
 import type { labelsApi } from '../../../shared/api/labels';
+import { exportLabels } from '../../labels/export';
+import { importLabels } from '../../labels/import';
+import { parseLabelText } from '../../labels/label-file';
+import { buildQueue } from '../../labels/queue';
+import { labelSummary } from '../../labels/summary';
 import { appendLabel, ensureRowKeys, listLabels, rowsWithKey } from '../../rows/index';
 import { requireDataset } from './datasets';
 import type { HandlerMap } from './types';
 import { write } from './write';
+
+function readLabelFile(path: string): string {
+  try {
+    return fs.readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ApiError('not_found', `could not read the label file ${path}: ${error instanceof Error ? error.message : String(error)}`, path);
+  }
+}
 
 export const labelsHandlers: HandlerMap<keyof typeof labelsApi> = {
   'labels.append': write((input, ctx) => {
@@ -34,5 +49,36 @@ export const labelsHandlers: HandlerMap<keyof typeof labelsApi> = {
   'labels.list': (input, ctx) => {
     requireDataset(ctx, input.dataset_id);
     return { labels: listLabels(ctx.db, input.dataset_id, { annotator: input.annotator, rowKey: input.row_key }) };
+  },
+  'labels.queue': (input, ctx) => {
+    const dataset = requireDataset(ctx, input.dataset_id);
+    return buildQueue(ctx.db, {
+      datasetId: input.dataset_id,
+      rowCount: dataset.rows,
+      annotator: input.annotator,
+      order: input.order,
+      filters: input.filters,
+      offset: input.offset,
+      limit: input.limit,
+    });
+  },
+  'labels.import': write((input, ctx) => {
+    requireDataset(ctx, input.dataset_id);
+    ensureRowKeys(ctx.db, input.dataset_id);
+    const where = input.path ?? 'the label text';
+    const labels = parseLabelText(input.path !== undefined ? readLabelFile(input.path) : (input.text ?? ''), where);
+    return importLabels(ctx.db, input.dataset_id, labels, { annotator: input.annotator, kind: input.kind });
+  }),
+  'labels.export': async (input, ctx) => {
+    requireDataset(ctx, input.dataset_id);
+    try {
+      return { labels: await exportLabels(ctx.db, input.dataset_id, input.path, input.annotator), path: input.path };
+    } catch (error) {
+      throw new ApiError('failed', `could not write ${input.path}: ${error instanceof Error ? error.message : String(error)}`, input.path);
+    }
+  },
+  'labels.summary': (input, ctx) => {
+    requireDataset(ctx, input.dataset_id);
+    return labelSummary(ctx.db, input.dataset_id);
   },
 };

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { statisticSchemas, type RowSourceInput, type statsApi } from '../../../shared/api/stats';
 import { statistics, type AnyStatistic, type SourceSpec } from '../../../shared/stats/registry/index';
-import { readDatasetRows } from '../../rows/index';
+import { readDatasetRows, readLabeledRows } from '../../rows/index';
 import { existingStatsPool, runStatistic } from '../../stats-workers/engine-pool';
 import type { JobSource, StatsJobRequest } from '../../stats-workers/protocol';
 import type { EngineContext } from '../context';
@@ -13,10 +13,11 @@ import type { HandlerMap } from './types';
 type Obj = Record<string, unknown>;
 
 /** A dataset as a row source: workers read it themselves, unless the database lives only in this process. A file the worker reads. */
-function rowSource(ctx: EngineContext, given: RowSourceInput): JobSource {
+function rowSource(ctx: EngineContext, given: RowSourceInput, labeledOnly = false): JobSource {
   if (typeof given !== 'string') return { path: given.path };
   requireDataset(ctx, given);
-  return ctx.dbPath === ':memory:' ? { rows: readDatasetRows(ctx.db, given) } : { dataset_id: given };
+  if (ctx.dbPath === ':memory:') return { rows: labeledOnly ? readLabeledRows(ctx.db, given) : readDatasetRows(ctx.db, given) };
+  return labeledOnly ? { dataset_id: given, labeled_only: true } : { dataset_id: given };
 }
 
 /** Only the keys the caller gave; the statistics apply the SDK's defaults to the rest. */
@@ -33,12 +34,14 @@ function handlerFor(stat: AnyStatistic) {
   return async (input: Obj, ctx: EngineContext): Promise<Obj> => {
     const jobId = (input.job_id as string | undefined) ?? randomUUID();
     const sources: StatsJobRequest['sources'] = {};
+    // judge_trust's labeled_only: the worker reads only the dataset's gold rows.
+    const labeledOnly = input.labeled_only === true;
     for (const spec of stat.sources as readonly SourceSpec[]) {
       const value = input[spec.key] as RowSourceInput | RowSourceInput[] | undefined;
       if (value === undefined) continue;
-      sources[spec.as] = Array.isArray(value) ? value.map((one) => rowSource(ctx, one)) : rowSource(ctx, value);
+      sources[spec.as] = Array.isArray(value) ? value.map((one) => rowSource(ctx, one, labeledOnly)) : rowSource(ctx, value, labeledOnly);
     }
-    const { judge, rubric_file: rubricFile, ...options } = given(input, optionKeys);
+    const { judge, rubric_file: rubricFile, labeled_only: _labeledOnly, ...options } = given(input, optionKeys);
     const out = await runStatistic(ctx, stat.name, sources, given(input, paramKeys), {
       jobId,
       options,

@@ -5,6 +5,7 @@ import { useConnection } from '../store/connection-store';
 import { hrefFor, useRoute, type Section } from '../store/route-store';
 import { DatasetPage } from './datasets/dataset-page';
 import { DatasetsPage } from './datasets/datasets-page';
+import { LabelPage } from './label/label-page';
 import { ComparePage } from './compare/compare-page';
 import { AgentVerdictPage } from './compare/agent-verdict';
 import { AgentsPage } from './compare/agents-page';
@@ -49,6 +50,7 @@ function Page() {
   if (route.section === 'compare' && route.page === 'sweep' && route.id) return <SweepPage id={route.id} />;
   if (route.section === 'compare' && route.page === 'agents') return <AgentsPage />;
   if (route.section === 'compare' && route.page === 'agent' && route.id) return <AgentVerdictPage agent={route.id} />;
+  if (route.section === 'label') return <LabelPage id={route.id} />;
   if (route.section === 'compare') return <ComparePage />;
   if (route.section === 'sync') return <SyncPage />;
   if (route.section !== 'runs') return <PlannedPage section={route.section} />;

@@ -3,8 +3,8 @@ export type Section = 'runs' | 'label' | 'compare' | 'sync' | 'settings';
 
 export interface Route {
   section: Section;
-  /** Under "Runs and datasets": which page. */
-  page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'none' | CompareSubpage;
+  /** Under "Runs and datasets": which page; under Label, 'label' with the dataset's id; under Compare, its sub-pages. */
+  page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'label' | 'none' | CompareSubpage;
   id: string | null;
   tab: 'rows' | 'measure';
   /** Compare: the candidate beside the baseline in `id` (`#/compare/BASELINE/CANDIDATE`). */
@@ -35,6 +35,7 @@ export function parseHash(hash: string): Route {
     const one = id === 'sweeps' ? 'sweep' : 'agent';
     return { ...base, section: 'compare', page: tab ? one : id, id: tab ?? null };
   }
+  if (head === 'label') return { ...base, section: 'label', page: id ? 'label' : 'none', id: id ?? null };
   if (head === 'compare') return { ...base, section: 'compare', page: 'none', id: id ?? null, other: tab ?? null };
   if ((SECTIONS as string[]).includes(head)) return { ...base, section: head as Section, page: 'none' };
   return base;
@@ -44,6 +45,7 @@ export function hrefFor(route: Partial<Route> & { section?: Section }): string {
   const section = route.section ?? 'runs';
   if (section === 'compare' && (route.page === 'sweeps' || route.page === 'agents')) return `#/compare/${route.page}`;
   if (section === 'compare' && (route.page === 'sweep' || route.page === 'agent')) return `#/compare/${route.page}s/${encodeURIComponent(route.id ?? '')}`;
+  if (section === 'label' && route.id) return `#/label/${encodeURIComponent(route.id)}`;
   if (section === 'compare' && route.id) {
     return `#/compare/${encodeURIComponent(route.id)}${route.other ? `/${encodeURIComponent(route.other)}` : ''}`;
   }

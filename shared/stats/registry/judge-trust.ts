@@ -49,6 +49,12 @@ export const judgeTrustStatistic = statistic({
         /** A program judge: a `.mjs` module path or a `.json` rules file, loaded inside the worker. */
         judge: z.string().min(1).optional(),
         rubric_file: z.string().optional(),
+        /**
+         * Read only the rows that carry a gold (the labeling desk's live panel: a few rows re-read after each label,
+         * not the whole dataset). The same report but for n_rows and agreement.n_skipped, which count the gold rows
+         * only. Gold is read from gold_reward.
+         */
+        labeled_only: z.boolean().optional(),
       }),
       output: z.object({ report: judgeTrustReport(z) }),
     };

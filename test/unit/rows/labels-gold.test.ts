@@ -106,8 +106,8 @@ describe('labels and the gold derived from them', () => {
     ]);
     expect((await engine.call('labels.list', { dataset_id: id, annotator: 'b' })).labels).toHaveLength(1);
     expect((await engine.call('labels.list', { dataset_id: id, row_key: 't0#0' })).labels).toHaveLength(2);
-    // Two labels from one annotator that disagree: attach_labels counts both, a tie.
-    expect((await engine.call('datasets.row', { id, ordinal: 0 })).row).not.toHaveProperty('gold_reward');
+    // An annotator's latest label is their current one: the 0 replaced the 1 (both records stay listed).
+    expect((await engine.call('datasets.row', { id, ordinal: 0 })).row).toMatchObject({ gold_reward: 0, gold_labels: [{ label: 0, annotator: 'a' }] });
   });
 
   it('refuses a label for no row, for a key two rows share, or of an unknown kind, and writes nothing', async () => {

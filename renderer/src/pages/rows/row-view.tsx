@@ -109,7 +109,7 @@ export function RowView({ datasetId }: { datasetId: string }) {
             <section className="row-section"><h3>System prompt</h3><pre className="text">{current.system_prompt}</pre></section>
           )}
           <section className="row-section"><h3>Prompt</h3><pre className="text" data-testid="row-prompt">{String(current.prompt ?? '')}</pre></section>
-          <RowSteps steps={Array.isArray(current.steps) ? current.steps : []} />
+          <RowSteps steps={Array.isArray(current.steps) ? current.steps : []} faults={current.faults && typeof current.faults === 'object' ? (current.faults as Record<string, unknown>) : undefined} />
           <section className="row-section"><h3>Final reply</h3><pre className="text" data-testid="row-reply">{String(current.final_text ?? '') || '(empty)'}</pre></section>
           {current.lineage !== undefined && <JsonView label="Lineage" value={current.lineage} />}
           {Object.keys(rest).length > 0 && <JsonView label="Other fields" value={rest} open={false} />}
