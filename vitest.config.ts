@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every engine a test opens (and every CLI it spawns) checks each handler's result against its output schema.
+    env: { WHILE_DESK_CHECK_OUTPUTS: '1' },
   },
 });

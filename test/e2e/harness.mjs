@@ -43,6 +43,8 @@ export function startServe(dbPath) {
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/while-desk.mjs'), 'serve', '--db', dbPath, '--port', '0'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // The app's every call is checked against its output schema too.
+    env: { ...process.env, WHILE_DESK_CHECK_OUTPUTS: '1' },
   });
   let log = '';
   const url = new Promise((resolve, reject) => {
