@@ -2,7 +2,7 @@
 // re-read after every stored label, with the annotators' kappa (labels.summary) and "Label N more, aimed".
 import { desk } from '../../api/desk';
 import { useLabel } from './label-store';
-import { trustView } from './trust-verdict';
+import { trustView } from '../../../../shared/stats/trust-verdict';
 import { useLatest } from './use-latest';
 
 type Obj = Record<string, unknown>;
