@@ -1,9 +1,10 @@
 // Grades an existing dataset's rows into a NEW dataset (kind 'graded', parent_id = the source): the `grade` job.
 // The judge is loaded (and so checked) by the caller before anything is written here.
 import { ApiError } from '../../shared/api/define';
+import type { GradeTrust } from '../../shared/api/grade';
 import type { Db } from '../db/connection';
 import { findDataset, insertDataset, setDatasetMeta, setDatasetStatus } from '../db/repos/datasets';
-import { appendRows, parsedRowPages, toStoredRow } from '../rows/index';
+import { appendRows, parsedRowPages, stampTrust, toStoredRow } from '../rows/index';
 import { applyVerdict, newScoringRunId } from './apply-verdict';
 import { emptyStatusCounts, type JudgeStatus, type RowJudge } from './judge-types';
 
@@ -14,6 +15,8 @@ export interface GradeOptions {
   name?: string;
   signal?: AbortSignal;
   onProgress?: (progress: { done: number; total: number; counts: Record<JudgeStatus, number> }) => void;
+  /** The trust check run once every row is written (judge_trust over the graded rows); stamped on each row. */
+  checkTrust?: (datasetId: string) => Promise<GradeTrust>;
 }
 
 export interface GradeResult {
@@ -29,6 +32,8 @@ export interface GradeResult {
   /** True when rows were there but the judge scored none of them. */
   all_failed: boolean;
   first_problem: string | null;
+  /** judge_meta.trust of every graded row; null without a checkTrust. */
+  trust: GradeTrust | null;
 }
 
 export interface StartedGrade {
@@ -100,7 +105,13 @@ async function gradeInto(db: Db, target: { sourceId: string; datasetId: string; 
     mean_reward: counts.ok > 0 ? Math.round((rewardSum / counts.ok) * 1e6) / 1e6 : null,
     all_failed: done > 0 && counts.ok === 0,
     first_problem: firstProblem,
+    trust: null,
   };
+  if (options.checkTrust) {
+    if (signal?.aborted) throw new ApiError('cancelled', 'grading was cancelled');
+    result.trust = await options.checkTrust(datasetId);
+    stampTrust(db, datasetId, result.trust);
+  }
   setDatasetMeta(db, datasetId, {
     scoring_run_id: scoringRunId,
     judge: judge.name,
@@ -109,6 +120,7 @@ async function gradeInto(db: Db, target: { sourceId: string; datasetId: string; 
     judge_status_counts: counts,
     mean_reward: result.mean_reward,
     first_problem: firstProblem,
+    trust: result.trust,
   });
   setDatasetStatus(db, datasetId, 'ready');
   return result;

@@ -1,12 +1,13 @@
 // Grade jobs in the engine: load and check the judge, create the graded dataset, grade it in the background with
 // grade.progress events, answer grade.wait and grade.cancel. One registry per engine; closing the engine stops them.
 import { ApiError } from '../../shared/api/define';
-import type { GradeProgress, GradeSummary, gradeStartInput } from '../../shared/api/grade';
+import { gradeTrust, type GradeProgress, type GradeSummary, type gradeStartInput } from '../../shared/api/grade';
 import type { z } from 'zod';
 import { judgeLabel } from '../../shared/schema/run-settings';
 import { findDataset } from '../db/repos/datasets';
 import type { EngineContext } from '../engine/context';
 import { startGrade } from './grade-dataset';
+import { measureTrust, unmeasuredTrust } from './grade-trust';
 import { emptyStatusCounts, type JudgeStatus } from './judge-types';
 import { loadJudge } from './load-judge';
 import { defaultJudgeWorkers } from './module-judge';
@@ -62,6 +63,7 @@ export async function startGradeJob(ctx: EngineContext, input: StartInput): Prom
       name: input.name,
       signal: controller.signal,
       onProgress: ({ done, total, counts }) => emit('grading', done, total, counts, null),
+      checkTrust: (datasetId) => measureTrust(ctx, datasetId).catch((error: unknown) => unmeasuredTrust(error instanceof Error ? error.message : String(error))),
     });
   } catch (error) {
     await judge.close();
@@ -115,6 +117,7 @@ export async function waitGrade(ctx: EngineContext, id: string): Promise<GradeSu
     mean_reward: typeof meta.mean_reward === 'number' ? meta.mean_reward : null,
     all_failed: dataset.rows > 0 && counts.ok === 0,
     first_problem: typeof meta.first_problem === 'string' ? meta.first_problem : null,
+    trust: gradeTrust.safeParse(meta.trust).data ?? null,
   };
 }
 

@@ -12,3 +12,4 @@ export { deleteDataset, recoverInterruptedImports } from './delete-dataset';
 export { queueColumns, queueDetails, rowJsonByOrdinal, type QueueColumns } from './queue-columns';
 export { currentLabels, currentGoldRecords, goldStateWith } from './gold';
 export { readLabeledRows } from './labeled-rows';
+export { stampTrust } from './trust-stamp';

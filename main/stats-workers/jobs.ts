@@ -1,13 +1,14 @@
 // Runs one statistics job: the registry's entry for its kind, on the row sets its sources resolve to.
 import { StatsValueError } from '../../shared/stats/errors';
 import { statisticNamed, type ComputeInput, type JudgeFn, type SourceSpec } from '../../shared/stats/registry/index';
+import type { JudgeSettings } from '../../shared/schema/run-settings';
 import type { RowJudge } from '../judges/judge-types';
 import type { JobSource, StatsJobOutput, StatsJobRequest } from './protocol';
 
 type Obj = Record<string, unknown>;
 /** A source's rows; `reads` names the fields the statistic reads (a reader may parse only those). */
 export type ResolveRows = (source: JobSource, reads?: readonly string[]) => unknown[] | Promise<unknown[]>;
-export type JudgeLoader = (spec: string, options: { rubricFile?: string }) => Promise<RowJudge>;
+export type JudgeLoader = (spec: string | JudgeSettings, options: { rubricFile?: string }) => Promise<RowJudge>;
 
 /** A loaded program judge as the function the statistics call: a failed verdict is an error for that row. */
 export function judgeFunction(judge: RowJudge): JudgeFn {

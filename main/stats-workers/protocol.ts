@@ -1,4 +1,5 @@
 // The messages between the engine's stats pool and its worker threads (plain structured-clone data).
+import type { JudgeSettings } from '../../shared/schema/run-settings';
 import type { StatName } from '../../shared/stats/registry/index';
 
 /** A statistic's name in the registry (shared/stats/registry): the job kind. */
@@ -19,8 +20,8 @@ export interface StatsJobRequest {
   options?: Record<string, unknown>;
   /** Extras beside the report that are only sent back when asked for (they can be large): 'per_task'. */
   want?: string[];
-  /** A program judge to load inside the worker (judge_trust). */
-  judge?: { spec: string; rubricFile?: string };
+  /** A judge to load inside the worker (judge_trust): a CLI spec string, or checked settings. */
+  judge?: { spec: string | JudgeSettings; rubricFile?: string };
 }
 
 /** What a job produces: the statistic's declared output (usually `{ report }` plus what some screens need beside it). */

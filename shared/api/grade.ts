@@ -15,6 +15,26 @@ export const judgeStatusCounts = z.object({
 });
 export type JudgeStatusCounts = z.infer<typeof judgeStatusCounts>;
 
+/**
+ * The trust check every grade ends with (judge_trust over the graded rows that carry gold), as stamped on each
+ * graded row's judge_meta.trust. `verdict` is the desk's plain word; `line` says it, naming the floor.
+ */
+export const gradeTrust = z.object({
+  ok: z.boolean(),
+  verdict: z.enum(['trusted', 'not measured', 'inconclusive', 'fails']),
+  line: z.string(),
+  /** Graded rows with a gold label, and those with both a gold label and a judge reward. */
+  n_gold: z.number().int(),
+  n_labeled: z.number().int(),
+  gold_kind: z.string().nullable(),
+  agreement: z.number().nullable(),
+  ci95: z.tuple([z.number(), z.number()]).nullable(),
+  kappa: z.number().nullable(),
+  floors: z.object({ min_agreement: z.number(), min_kappa: z.number() }),
+  warnings: z.array(z.string()),
+});
+export type GradeTrust = z.infer<typeof gradeTrust>;
+
 export const gradeSummary = z.object({
   /** The graded dataset (also the grade job's id). */
   dataset_id: z.string(),
@@ -29,6 +49,8 @@ export const gradeSummary = z.object({
   /** Rows were there, and the judge scored none of them. */
   all_failed: z.boolean(),
   first_problem: z.string().nullable(),
+  /** The trust check (null on a grade finished before grades carried one). */
+  trust: gradeTrust.nullable(),
 });
 export type GradeSummary = z.infer<typeof gradeSummary>;
 

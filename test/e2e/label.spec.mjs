@@ -141,6 +141,27 @@ export default [
       const pair = summary.pairs.find((p) => p.a === 'ana' && p.b === 'ben');
       assert.ok(pair && pair.n === 10, JSON.stringify(summary.pairs));
       await page.waitForFunction((k) => document.querySelector('[data-testid=pair-kappa]')?.textContent === k, pair.kappa === null ? '—' : fmt(pair.kappa));
+
+      // Probe the judge from the panel (a typed path: a browser has no file dialog): each probe's rate and interval
+      // as judge_trust with the same judge and probes="all" gives them.
+      const judgePath = path.resolve('test/fixtures/conformance/judges/len_over_400.mjs');
+      await panel.getByTestId('probe-open').click();
+      await panel.locator('#judge').fill(judgePath);
+      await panel.getByTestId('probe-run').click();
+      await panel.getByTestId('probe-report').waitFor({ timeout: 30_000 });
+      // The probes read the judge's rewards, not the labels: the rows exported above serve.
+      const probed = await json(['stats', 'judge-trust', exported, '--judge', judgePath, '--probes', 'all', '--json']);
+      const pctText = (x) => (typeof x === 'number' ? `${(x * 100).toFixed(1)}%` : '—');
+      const shown = panel.getByTestId('probe-row');
+      assert.equal(await shown.count(), Object.keys(probed.probes.probes).length);
+      for (const [name, entry] of Object.entries(probed.probes.probes)) {
+        if (entry.skipped) continue;
+        const probeRow = panel.locator(`[data-testid=probe-row][data-probe=${name}]`);
+        assert.equal(await probeRow.getByTestId('probe-rate').innerText(), pctText(entry.exploit_rate), name);
+      }
+      const exploitText = await panel.getByTestId('probe-exploitable').innerText();
+      if (probed.exploitable_by.length) assert.equal(exploitText, `Exploitable by: ${probed.exploitable_by.join(', ')}`);
+      else assert.match(exploitText, /^No probe flags the judge/);
     },
   },
 ];

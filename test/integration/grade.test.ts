@@ -77,7 +77,7 @@ describe('while-desk grade', () => {
     fs.writeFileSync(rulesFile, JSON.stringify({ name: 'no_apology', rule: { not: { contains: 'sorry' } } }));
     const again = await cli('grade', summary.dataset_id, '--judge', rulesFile, '--name', 'regraded', '--db', dbPath);
     expect(again.code).toBe(0);
-    expect(again.out).toMatch(/^graded 4 rows of .* into dataset ds-[0-9a-f]+ \(judge no_apology\)\nmean reward 0\.75 over 4 scored rows\n$/);
+    expect(again.out).toMatch(/^graded 4 rows of .* into dataset ds-[0-9a-f]+ \(judge no_apology\)\nmean reward 0\.75 over 4 scored rows\njudge trust \(0 rows with gold and a verdict\): Not measured: [^\n]*\n$/);
     const newId = again.out.match(/into dataset (\S+)/)![1];
     await withDb(({ ctx }) => {
       expect(findDataset(ctx.db, newId)).toMatchObject({ name: 'regraded', parent_id: summary.dataset_id });

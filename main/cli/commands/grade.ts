@@ -77,6 +77,7 @@ export const gradeCommand: Command = {
       io.out(`graded ${summary.rows} rows of ${summary.parent_id} into dataset ${summary.dataset_id} (judge ${summary.judge_name})\n`);
       if (summary.all_failed) io.out(`the judge scored none of the ${summary.rows} rows: ${countsText(summary.judge_status_counts)}\n`);
       else io.out(`mean reward ${summary.mean_reward ?? 'n/a'} over ${summary.graded} scored rows` + (unscored ? `; ${unscored} left without a reward: ${countsText(summary.judge_status_counts)}` : '') + '\n');
+      if (summary.trust) io.out(`judge trust (${summary.trust.n_labeled} rows with gold and a verdict): ${summary.trust.line}\n`);
       if (summary.first_problem) io.err(`first problem: ${summary.first_problem}\n`);
     }
     return 0;

@@ -1,6 +1,8 @@
 // Handlers for the stats domain, one per statistic of the registry: sources resolved, the SDK's arguments passed
 // on as given, the job run in the worker pool (never on the engine's thread).
 import { randomUUID } from 'node:crypto';
+import { ApiError } from '../../../shared/api/define';
+import { judgeSettings, type JudgeSettings } from '../../../shared/schema/run-settings';
 import { statisticSchemas, type RowSourceInput, type statsApi } from '../../../shared/api/stats';
 import { statistics, type AnyStatistic, type SourceSpec } from '../../../shared/stats/registry/index';
 import { readDatasetRows, readLabeledRows } from '../../rows/index';
@@ -18,6 +20,18 @@ function rowSource(ctx: EngineContext, given: RowSourceInput, labeledOnly = fals
   requireDataset(ctx, given);
   if (ctx.dbPath === ':memory:') return { rows: labeledOnly ? readLabeledRows(ctx.db, given) : readDatasetRows(ctx.db, given) };
   return labeledOnly ? { dataset_id: given, labeled_only: true } : { dataset_id: given };
+}
+
+/** The judge to hand the worker: a spec string as given (the worker parses it as the CLI does), or checked settings. */
+function judgeOf(judge: unknown, rubricFile: unknown): StatsJobRequest['judge'] {
+  if (judge === undefined) return undefined;
+  if (typeof judge === 'string') return { spec: judge, rubricFile: rubricFile as string | undefined };
+  const parsed = judgeSettings.safeParse(judge);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ApiError('bad_input', `judge ${issue.path.join('.')}: ${issue.message}`, 'judge');
+  }
+  return { spec: parsed.data as JudgeSettings, rubricFile: rubricFile as string | undefined };
 }
 
 /** Only the keys the caller gave; the statistics apply the SDK's defaults to the rest. */
@@ -45,7 +59,7 @@ function handlerFor(stat: AnyStatistic) {
     const out = await runStatistic(ctx, stat.name, sources, given(input, paramKeys), {
       jobId,
       options,
-      judge: typeof judge === 'string' ? { spec: judge, rubricFile: rubricFile as string | undefined } : undefined,
+      judge: judgeOf(judge, rubricFile),
       onState: (state, message) => ctx.emit('stats.job', { job_id: jobId, method: stat.method, state, message }),
     });
     return { ...out, job_id: jobId };

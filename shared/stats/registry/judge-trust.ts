@@ -46,8 +46,12 @@ export const judgeTrustStatistic = statistic({
         judge_name: z.string().optional(),
       }),
       options: z.object({
-        /** A program judge: a `.mjs` module path or a `.json` rules file, loaded inside the worker. */
-        judge: z.string().min(1).optional(),
+        /**
+         * The judge to re-run (perturbation, probes), loaded inside the worker: a spec string as the CLI takes it
+         * (`FILE.mjs`, `FILE.json`, `llm:<agent spec>`), or judge settings (shared/schema/run-settings.ts: a module,
+         * rules or LLM judge), which the engine checks before the job starts.
+         */
+        judge: z.union([z.string().min(1), z.looseObject({ kind: z.enum(['module', 'rules', 'llm']) })]).optional(),
         rubric_file: z.string().optional(),
         /**
          * Read only the rows that carry a gold (the labeling desk's live panel: a few rows re-read after each label,

@@ -10,7 +10,7 @@ import { stratifiedOrder } from '../../../main/labels/queue-rows';
 import { seededRandom, shuffle } from '../../../main/labels/seeded';
 import type { QueueColumns } from '../../../main/rows/index';
 import { judgeTrust } from '../../../shared/stats/judge-trust';
-import { trustView, type VerdictWord } from '../../../renderer/src/pages/label/trust-verdict';
+import { trustView, type VerdictWord } from '../../../shared/stats/trust-verdict';
 
 type Obj = Record<string, unknown>;
 const ROWS = 1500;

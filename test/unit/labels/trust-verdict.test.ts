@@ -1,7 +1,7 @@
 // "Label N more": the smallest sample whose Wilson lower bound clears the floor at the current agreement, as
 // judge_trust's own floor warning computes it (0.90 on 40 -> about 54 rows in the judge_trust_with_probes case).
 import { describe, expect, it } from 'vitest';
-import { labelsToFloor, trustView } from '../../../renderer/src/pages/label/trust-verdict';
+import { labelsToFloor, trustView } from '../../../shared/stats/trust-verdict';
 import { wilsonInterval } from '../../../shared/stats/intervals';
 
 describe('labels to the floor', () => {

@@ -1,8 +1,9 @@
 // Judge trust, live: judge_trust over the labeled rows (stats.judgeTrust, labeled_only, in the worker pool),
 // re-read after every stored label, with the annotators' kappa (labels.summary) and "Label N more, aimed".
 import { desk } from '../../api/desk';
+import { JudgeProbes } from './judge-probes';
 import { useLabel } from './label-store';
-import { trustView } from './trust-verdict';
+import { trustView } from '../../../../shared/stats/trust-verdict';
 import { useLatest } from './use-latest';
 
 type Obj = Record<string, unknown>;
@@ -67,6 +68,7 @@ export function TrustPanel({ datasetId }: { datasetId: string }) {
           )}
         </>
       )}
+      <JudgeProbes datasetId={datasetId} />
       {summary.value && summary.value.pairs.length > 0 && (
         <table className="plain" aria-label="Annotator agreement">
           <thead><tr><th>Annotators</th><th className="num">n</th><th className="num">Kappa</th></tr></thead>

@@ -4,8 +4,8 @@
 //   wilson(round(point * m), m).low >= floor, minus n. 0 when it is already over; null when the point agreement
 //   is not above the floor (no number of labels lifts it) or nothing is labeled.
 // - verdict: trusted / not measured / inconclusive / fails, naming the floor.
-import { wilsonInterval } from '../../../../shared/stats/intervals';
-import { pyRound } from '../../../../shared/stats/py-format';
+import { wilsonInterval } from './intervals';
+import { pyRound } from './py-format';
 
 type Obj = Record<string, unknown>;
 
