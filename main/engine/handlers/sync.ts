@@ -93,7 +93,7 @@ export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
       const client = new PlatformClient();
       client.requireKey();
       const { send, ...request } = input;
-      const queued = queueResults(ctx.db, request);
+      const queued = await queueResults(ctx.db, request);
       const onChange = (item: OutboxItem) => ctx.emit('sync.changed', { item_id: item.id, state: item.state });
       const sent = send ? drained(ctx, await drainOutbox(ctx.db, client, { ids: [queued.item.id], onChange })) : null;
       if (!send) autoSync(ctx).kick();
