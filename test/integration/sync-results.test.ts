@@ -78,10 +78,12 @@ describe('results in full', () => {
   it('posts the noise floor of a --runs 2 run, the judge agreement from gold labels, a checked figure, the experiment and notes', async () => {
     const dir = tempDir('wd-sync-results-full-');
     // Two scorings of every task (lineage.eval_run, as `run --runs 2` stamps it); gold labels on 80 rows, 10 of them disagreeing.
+    // The second scoring fails more (every fifth row too), so the two differ and the floor is above 0.
+    const reward = (i: number) => (i % 3 === 0 || (i % 4 >= 2 && i % 5 === 0) ? 0 : 1);
     const extra = (i: number) => ({
-      lineage: { eval_run: (i % 4) < 2 ? 0 : 1 },
-      reward: i % 3 === 0 || i % 7 === 0 ? 0 : 1,
-      ...(i < 80 ? { gold_reward: i < 70 ? (i % 3 === 0 || i % 7 === 0 ? 0 : 1) : i % 3 === 0 || i % 7 === 0 ? 1 : 0 } : {}),
+      lineage: { eval_run: i % 4 < 2 ? 0 : 1 },
+      reward: reward(i),
+      ...(i < 80 ? { gold_reward: i < 70 ? reward(i) : 1 - reward(i) } : {}),
     });
     const full = await engineWithRows(dir, 400, extra);
     try {
@@ -94,7 +96,7 @@ describe('results in full', () => {
         notes: '## v5\nTwo scorings.',
       });
       expect(result.item.state).toBe('done');
-      expect(result.measures.noise_floor).toBeGreaterThanOrEqual(0);
+      expect(result.measures.noise_floor).toBeGreaterThan(0); // the two scorings differ task by task
       expect(result.measures.judge).toMatchObject({ humanN: 80, verified: true });
       expect(result.measures.judge!.agreement).toBeCloseTo(70 / 80, 5);
       const behavior = fake.behaviors('Refund-bot').refunds;
