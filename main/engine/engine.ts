@@ -8,6 +8,7 @@ import { startChangeFeed } from './change-feed';
 import type { EngineContext } from './context';
 import type { SecretStore } from './secret-store';
 import { handlers } from './handlers/index';
+import { startSyncOnOpen } from './handlers/sync';
 
 /** Where an engine opened with this `dbPath` keeps its database (clients check for it before opening one). */
 export { resolveDbPath as engineDbPath };
@@ -21,6 +22,11 @@ export interface EngineOptions extends OpenOptions {
    * turn this on, so a handler cannot return a shape its schema does not allow). Default: WHILE_DESK_CHECK_OUTPUTS=1.
    */
   checkOutputs?: boolean;
+  /**
+   * A long-lived host (the app, `serve`): start automatic sync on open if the person turned it on, and keep the
+   * While key's keychain copy (main/sync/keychain-key.ts). Off for one-shot CLI commands.
+   */
+  autoSync?: boolean;
 }
 
 export interface Engine {
@@ -56,6 +62,8 @@ export function createEngine(options: EngineOptions = {}): Engine {
   };
 
   const checkOutputs = options.checkOutputs ?? process.env.WHILE_DESK_CHECK_OUTPUTS === '1';
+  // Awaited by close, so a drain it starts is settled with the rest.
+  const opening = options.autoSync ? startSyncOnOpen(ctx) : Promise.resolve();
 
   async function callRaw(method: string, input: unknown): Promise<unknown> {
     if (!isMethodName(method)) throw new ApiError('unknown_method', `no method named "${method}"`);
@@ -94,6 +102,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
     close: async () => {
       if (closed) return;
       closed = true;
+      await opening;
       for (const cleanup of cleanups.reverse()) await cleanup();
       feed.close();
       db.close();

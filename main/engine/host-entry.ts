@@ -31,6 +31,7 @@ const engine = createEngine({
   dbPath: process.env.WHILE_DESK_DB || undefined,
   nativeBinding: process.env.WHILE_DESK_SQLITE_BINDING || undefined,
   secrets,
+  autoSync: true,
 });
 
 parentPort.on('message', (event) => {

@@ -1,10 +1,11 @@
 // Which While key a call uses (platform-api §2.3), first found wins: the explicit one, WHILEAI_DELEGATED_CREDENTIAL,
-// WHILEAI_API_KEY, then the saved credentials.json key. (The SDK's auth and tracked clients skip the delegated
+// WHILEAI_API_KEY, then the saved credentials.json key, then (desktop app) its copy in the OS keychain. (The SDK's auth and tracked clients skip the delegated
 // credential; its data client and docs use this order, which the spec recommends for every call.)
 import { readCredentials } from './credentials';
 import { setting, type Env } from './hosts';
+import { keychainWhileKey } from './keychain-key';
 
-export type KeySource = 'explicit' | 'WHILEAI_DELEGATED_CREDENTIAL' | 'WHILEAI_API_KEY' | 'file';
+export type KeySource = 'explicit' | 'WHILEAI_DELEGATED_CREDENTIAL' | 'WHILEAI_API_KEY' | 'file' | 'keychain';
 
 export interface ResolvedKey {
   key: string;
@@ -18,5 +19,7 @@ export function resolveKey(env: Env, explicit?: string): ResolvedKey | undefined
   const fromEnv = setting(env, 'API_KEY');
   if (fromEnv) return { key: fromEnv, source: 'WHILEAI_API_KEY' };
   const saved = readCredentials(env);
-  return saved ? { key: saved.api_key, source: 'file' } : undefined;
+  if (saved) return { key: saved.api_key, source: 'file' };
+  const copy = keychainWhileKey(); // the desktop app's keychain copy (keychain-key.ts)
+  return copy ? { key: copy, source: 'keychain' } : undefined;
 }

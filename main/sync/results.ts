@@ -14,6 +14,7 @@ import { iterateRowJson } from '../rows/index';
 import { enqueueOutboxItem, type OutboxItem } from '../rows/outbox';
 import type { PlatformClient } from './client';
 import { openReader } from './jsonl-stream';
+import { resultsMeasures, type ResultsMeasures } from './results-measures';
 import { EXAMPLE_TEXT_MAX, EXAMPLE_WHY_MAX, ROW_TEXT_MAX, trimText } from './trim-text';
 
 export const ROWS_PER_CALL = 500;
@@ -32,6 +33,21 @@ export interface ResultsPayload {
   score: { score: number; ci: number; n: number };
   /** The score's sample: the first 14 failures, then passes, 20 at most, texts cut to 1200. */
   examples: Record<string, unknown>[];
+  /** Noise floor, judge agreement and figures, worked out locally when queued (results-measures.ts). */
+  measures?: ResultsMeasures;
+  experiment?: ResultsExperiment;
+  /** The run's notes (markdown, at most 8192 characters). */
+  notes?: string;
+}
+
+/** The agent's experiment block (§4.2 Experiment); a second push replaces it. */
+export interface ResultsExperiment {
+  question: string;
+  hypothesis?: string;
+  method?: string;
+  measure?: string;
+  decide?: string;
+  notes?: string;
 }
 
 /** `track("Refund bot")` -> "Refund-bot" (§4.3). */
@@ -60,10 +76,12 @@ export interface ResultsRequest {
   version: string;
   behavior: string;
   test_version?: string;
+  experiment?: ResultsExperiment;
+  notes?: string;
 }
 
 /** Scores the rows locally (nothing is sent) and queues the results as one outbox item. */
-export function queueResults(db: Db, request: ResultsRequest): { item: OutboxItem; score: ResultsPayload['score']; graded: number } {
+export async function queueResults(db: Db, request: ResultsRequest): Promise<{ item: OutboxItem; score: ResultsPayload['score']; graded: number; measures: ResultsMeasures }> {
   const dataset = findDataset(db, request.dataset_id);
   if (!dataset) throw new ApiError('not_found', `no dataset or run with id "${request.dataset_id}"`, 'dataset_id');
   if (!BEHAVIOR_NAME.test(request.behavior) || request.behavior.length > 64) {
@@ -72,9 +90,12 @@ export function queueResults(db: Db, request: ResultsRequest): { item: OutboxIte
   const light: Array<Record<string, unknown>> = [];
   const failures: Record<string, unknown>[] = [];
   const passes: Record<string, unknown>[] = [];
+  const gold: Record<string, unknown>[] = [];
   for (const json of iterateRowJson(db, dataset.id)) {
     const row = JSON.parse(json) as Record<string, unknown>;
-    light.push({ scenario_id: taskKey(row), reward: row.reward, qwen_reward: row.qwen_reward });
+    const eval_run = isObject(row.lineage) ? row.lineage.eval_run : undefined;
+    light.push({ scenario_id: taskKey(row), reward: row.reward, qwen_reward: row.qwen_reward, ...(eval_run !== undefined ? { lineage: { eval_run } } : {}) });
+    if (row.gold_reward !== undefined && row.gold_reward !== null) gold.push(row);
     const sample = failures.length < FAILURES_FIRST || passes.length < EXAMPLES_MAX ? exampleOf(row, EXAMPLE_TEXT_MAX) : null;
     if (sample && (sample.ok ? passes : failures).length < EXAMPLES_MAX) (sample.ok ? passes : failures).push(sample);
   }
@@ -83,9 +104,11 @@ export function queueResults(db: Db, request: ResultsRequest): { item: OutboxIte
   if (result.pass_at_1 === null) throw new ApiError('bad_input', `${dataset.id} has no graded rows (0/1 rewards) to score; grade it first`, 'dataset_id');
   const ci = result.ci95 ? round1((100 * (result.ci95[1] - result.ci95[0])) / 2) : 0;
   const score = { score: round1(100 * result.pass_at_1), ci, n: result.n_groups };
-  const payload: ResultsPayload = { ...request, agent_id: agentSlug(request.agent), run_id: `wd-${randomUUID().replace(/-/g, '').slice(0, 24)}`, score, examples };
+  const agent_id = agentSlug(request.agent);
+  const measures = await resultsMeasures(light, gold, { agent: agent_id, behavior: request.behavior, version: request.version });
+  const payload: ResultsPayload = { ...request, agent_id, run_id: `wd-${randomUUID().replace(/-/g, '').slice(0, 24)}`, score, examples, measures };
   const item = db.transaction(() => enqueueOutboxItem(db, { kind: 'run.results', datasetId: dataset.id, payload: payload as unknown as Record<string, unknown> }))();
-  return { item, score, graded: result.n_rows };
+  return { item, score, graded: result.n_rows, measures };
 }
 
 /** Sends (or sends again) a queued results item. */
@@ -94,7 +117,15 @@ export async function runResults(db: Db, client: PlatformClient, payload: Result
   const behavior = encodeURIComponent(payload.behavior);
   const run = encodeURIComponent(payload.run_id);
   await client.call('tracked', 'POST', '/agents', { json: { id: payload.agent_id, name: payload.agent } });
-  await client.call('tracked', 'PUT', `/agents/${agent}/behaviors/${behavior}`, { json: { ...(payload.test_version ? { testVersion: payload.test_version } : {}), n: payload.score.n } });
+  const measures = payload.measures;
+  const declared = {
+    ...(payload.test_version ? { testVersion: payload.test_version } : {}),
+    n: payload.score.n,
+    ...(measures?.noise_floor !== null && measures?.noise_floor !== undefined ? { noiseFloor: measures.noise_floor } : {}),
+    ...(measures?.judge ? { judge: measures.judge } : {}),
+  };
+  await client.call('tracked', 'PUT', `/agents/${agent}/behaviors/${behavior}`, { json: declared });
+  if (payload.experiment) await client.call('tracked', 'PUT', `/agents/${agent}/experiment`, { json: payload.experiment });
   const created = await client.call<{ id?: string }>('tracked', 'POST', '/runs', { json: { agent: payload.agent_id, id: payload.run_id, version: payload.version, method: 'eval', targets: [payload.behavior] } });
 
   // The score first, then the graded rows replaced: one DELETE, then chunks of 500 at their offsets (§4.6).
@@ -125,6 +156,10 @@ export async function runResults(db: Db, client: PlatformClient, payload: Result
     rows.return(undefined);
     reader.close();
   }
-  await client.call('tracked', 'PATCH', `/runs/${run}`, { json: { status: 'evaluated' } });
+  // Figures after the run exists, so each names it; the same name replaces (§4.3).
+  for (const figure of measures?.figures ?? []) {
+    await client.call('tracked', 'PUT', `/agents/${agent}/figures/${encodeURIComponent(figure.name)}`, { json: { figure: figure.figure, caption: figure.caption, run: payload.run_id } });
+  }
+  await client.call('tracked', 'PATCH', `/runs/${run}`, { json: { status: 'evaluated', ...(payload.notes ? { notes: payload.notes } : {}) } });
   return { run_id: created?.id ?? payload.run_id, agent: payload.agent_id, version: payload.version, behavior: payload.behavior, ...payload.score, rows: sent };
 }

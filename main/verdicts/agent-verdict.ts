@@ -42,7 +42,7 @@ function pins(config: RunConfig): Record<string, string> {
 }
 
 /** The rows split by eval run (a `--runs N` run holds N scorings of one version). */
-function byEvalRun(rows: Row[]): Row[][] {
+export function byEvalRun(rows: Row[]): Row[][] {
   const groups = new Map<number, Row[]>();
   for (const row of rows) groups.set(evalRunOf(row), [...(groups.get(evalRunOf(row)) ?? []), row]);
   return [...groups.entries()].sort(([a], [b]) => a - b).map(([, list]) => list);

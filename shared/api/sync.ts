@@ -120,9 +120,34 @@ export const syncApi = {
       version: z.string().min(1).max(40, 'a version is at most 40 characters (§4.2 RunSpec.version)'),
       behavior: z.string().min(1).max(64).default('policy'),
       test_version: z.string().min(1).max(200).optional(),
+      /** The agent's experiment block (§4.2 Experiment): a question, and what was expected and how it is decided. */
+      experiment: z
+        .object({
+          question: z.string().min(1).max(4096),
+          hypothesis: z.string().max(4096).optional(),
+          method: z.string().max(4096).optional(),
+          measure: z.string().max(4096).optional(),
+          decide: z.string().max(4096).optional(),
+          notes: z.string().max(4096).optional(),
+        })
+        .optional(),
+      /** The run's notes, markdown (§4.3 run.note). */
+      notes: z.string().max(8192, 'notes are at most 8192 characters (§4.3 run.note)').optional(),
       send: z.boolean().default(true),
     }),
-    z.object({ item: outboxItem, score: z.object({ score: z.number(), ci: z.number(), n: z.number().int() }), graded: z.number().int(), sent: drainResult.nullable() }),
+    z.object({
+      item: outboxItem,
+      score: z.object({ score: z.number(), ci: z.number(), n: z.number().int() }),
+      graded: z.number().int(),
+      /** What else the run carries: the noise floor (a `--runs N` run), the judge's agreement with gold labels, the figures. */
+      measures: z.object({
+        noise_floor: z.number().nullable(),
+        judge: z.object({ agreement: z.number(), humanN: z.number().int(), verified: z.literal(true) }).nullable(),
+        figures: z.array(z.object({ name: z.string(), caption: z.string(), figure: z.object({ data: z.array(z.record(z.string(), z.unknown())), layout: z.record(z.string(), z.unknown()) }) })),
+        notes: z.array(z.string()),
+      }),
+      sent: drainResult.nullable(),
+    }),
     'Post a graded dataset or run as a tracked run: the agent, the behaviour, pass@1 in points with its interval, the graded rows',
   ),
   'sync.now': method(

@@ -74,6 +74,56 @@ describe('results', () => {
   });
 });
 
+describe('results in full', () => {
+  it('posts the noise floor of a --runs 2 run, the judge agreement from gold labels, a checked figure, the experiment and notes', async () => {
+    const dir = tempDir('wd-sync-results-full-');
+    // Two scorings of every task (lineage.eval_run, as `run --runs 2` stamps it); gold labels on 80 rows, 10 of them disagreeing.
+    // The second scoring fails more (every fifth row too), so the two differ and the floor is above 0.
+    const reward = (i: number) => (i % 3 === 0 || (i % 4 >= 2 && i % 5 === 0) ? 0 : 1);
+    const extra = (i: number) => ({
+      lineage: { eval_run: i % 4 < 2 ? 0 : 1 },
+      reward: reward(i),
+      ...(i < 80 ? { gold_reward: i < 70 ? reward(i) : 1 - reward(i) } : {}),
+    });
+    const full = await engineWithRows(dir, 400, extra);
+    try {
+      const result = await full.engine.call('sync.pushResults', {
+        dataset_id: full.datasetId,
+        agent: 'Refund bot',
+        version: 'v5',
+        behavior: 'refunds',
+        experiment: { question: 'Does the refund check cut wrong refunds?', decide: 'ship if above the floor' },
+        notes: '## v5\nTwo scorings.',
+      });
+      expect(result.item.state).toBe('done');
+      expect(result.measures.noise_floor).toBeGreaterThan(0); // the two scorings differ task by task
+      expect(result.measures.judge).toMatchObject({ humanN: 80, verified: true });
+      expect(result.measures.judge!.agreement).toBeCloseTo(70 / 80, 5);
+      const behavior = fake.behaviors('Refund-bot').refunds;
+      expect(behavior).toMatchObject({ noiseFloor: result.measures.noise_floor, judge: { agreement: result.measures.judge!.agreement, humanN: 80, verified: true } });
+      const [run] = fake.runs();
+      expect(run).toMatchObject({ notes: '## v5\nTwo scorings.', status: 'evaluated' });
+      const figures = fake.requests.filter((r) => r.route === 'PUT /agents/:id/figures/:name');
+      expect(figures).toHaveLength(1);
+      const sent = figures[0].body as { figure: { data: Array<{ type: string; y: number[] }> }; run: string };
+      expect(sent.run).toBe(run.id);
+      expect(sent.figure.data[0].type).toBe('bar');
+      expect(sent.figure.data[0].y.reduce((a, b) => a + b, 0)).toBe(100); // every task in one bin
+      const experiment = fake.requests.find((r) => r.route === 'PUT /agents/:id/experiment');
+      expect(experiment?.body).toEqual({ question: 'Does the refund check cut wrong refunds?', decide: 'ship if above the floor' });
+    } finally {
+      full.engine.close();
+    }
+  });
+
+  it('a run scored once has no noise floor, and rows without gold no judge block', async () => {
+    const result = await post();
+    expect(result.measures).toMatchObject({ noise_floor: null, judge: null });
+    expect(fake.behaviors('Refund-bot').refunds).not.toHaveProperty('noiseFloor');
+    expect(result.measures.figures).toHaveLength(1);
+  });
+});
+
 describe('text caps and names', () => {
   it('cuts text in the middle with the marker, to exactly the cap (code points)', () => {
     const cut = trimText('a'.repeat(1000) + 'b'.repeat(1500), 2000);

@@ -14,7 +14,7 @@ export const serveCommand: Command = {
       io.err('while-desk serve: the app is not built yet; run `npm run build` first\n');
       return 1;
     }
-    const engine = await openEngine({ dbPath: values.db });
+    const engine = await openEngine({ dbPath: values.db, autoSync: true }); // a long-lived host: automatic sync runs when on
     const server = await startServer({ engine, staticDir, port: intFlag(values.port, 'port', 0, 0) });
     io.out(`While Desk is serving at ${server.url}\n`);
     io.out(`database: ${engine.ctx.dbPath}\n`);

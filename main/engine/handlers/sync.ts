@@ -13,6 +13,8 @@ import { outboxView } from '../../sync/outbox-view';
 import { pullDataset } from '../../sync/pull-dataset';
 import { queuePush } from '../../sync/queue-push';
 import { queueResults } from '../../sync/results';
+import { readCredentials } from '../../sync/credentials';
+import { forgetWhileKey, keepWhileKey, syncKeychainKey } from '../../sync/keychain-key';
 import type { EngineContext } from '../context';
 import type { HandlerMap } from './types';
 
@@ -28,6 +30,16 @@ function autoSync(ctx: EngineContext): AutoSync {
   }
   found.start();
   return found;
+}
+
+/**
+ * Engine open (long-lived hosts: the app, `serve`): the keychain's copy of the key brought in line, and automatic
+ * sync started, draining what an earlier session left queued, when the person turned it on. Nothing is sent
+ * when it is off or no key is there.
+ */
+export async function startSyncOnOpen(ctx: EngineContext): Promise<void> {
+  await syncKeychainKey(ctx.secrets, process.env).catch(() => undefined); // a locked keychain leaves the file's key in use
+  if (autoSyncEnabled(ctx.db)) autoSync(ctx).kick();
 }
 
 /** The platform's failures as API errors a person can act on; a key never appears in them. */
@@ -65,12 +77,17 @@ export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
       if (!flow) return { state: 'none' as const, message: 'No sign-in in progress: start one with `while-desk login`.', path: null };
       const polled = await pollLogin(client, flow, { timeoutS: input.wait_s });
       if (polled.state === 'pending') return { state: 'pending' as const, message: polled.message, path: null };
+      const saved = readCredentials(client.env)?.api_key;
+      if (saved) await keepWhileKey(ctx.secrets, saved).catch(() => undefined); // the file holds it either way
       releaseOutbox(ctx.db, false); // items that waited for a sign-in may go again
       autoSync(ctx).kick();
       return { state: 'approved' as const, message: `Logged in. Key saved to ${polled.path}`, path: polled.path };
     }),
   'sync.signup': (input) => platform(() => signup(new PlatformClient(), input.email, input.name ?? 'while-desk')),
-  'sync.logout': () => logout(new PlatformClient()),
+  'sync.logout': async (_input, ctx) => {
+    await forgetWhileKey(ctx.secrets);
+    return logout(new PlatformClient());
+  },
   'sync.push': (input, ctx) =>
     platform(async () => {
       const client = new PlatformClient();
@@ -93,7 +110,7 @@ export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
       const client = new PlatformClient();
       client.requireKey();
       const { send, ...request } = input;
-      const queued = queueResults(ctx.db, request);
+      const queued = await queueResults(ctx.db, request);
       const onChange = (item: OutboxItem) => ctx.emit('sync.changed', { item_id: item.id, state: item.state });
       const sent = send ? drained(ctx, await drainOutbox(ctx.db, client, { ids: [queued.item.id], onChange })) : null;
       if (!send) autoSync(ctx).kick();
