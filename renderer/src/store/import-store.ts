@@ -15,11 +15,19 @@ interface ImportStore {
   skipInvalid: boolean;
   setSkipInvalid(value: boolean): void;
   start(file: File, name?: string): Promise<void>;
+  /** The desktop app: a file picked in the native dialog, read by the engine itself (the file route, as the CLI). */
+  startPath(filePath: string, name?: string): Promise<void>;
   cancel(): void;
   dismiss(): void;
 }
 
 let handle: ImportHandle | null = null;
+let pathImportId: string | null = null;
+
+function newImportId(): string {
+  const c = globalThis.crypto as Crypto | undefined;
+  return c?.randomUUID ? c.randomUUID() : `import-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
 
 export const useImport = create<ImportStore>((set, get) => ({
   state: { phase: 'idle' },
@@ -43,8 +51,29 @@ export const useImport = create<ImportStore>((set, get) => ({
       handle = null;
     }
   },
+  async startPath(filePath, name) {
+    if (get().state.phase === 'running') return;
+    const skipInvalid = get().skipInvalid;
+    const fileName = filePath.split(/[\\/]/).pop() || filePath;
+    const importId = newImportId();
+    pathImportId = importId;
+    set({ state: { phase: 'running', fileName, progress: { bytesSent: 0, bytesTotal: 0, linesRead: 0, rowsImported: 0, errors: 0 } } });
+    const off = desk.on('import.progress', (p) => {
+      if (p.import_id === importId) set({ state: { phase: 'running', fileName, progress: { bytesSent: 0, bytesTotal: 0, linesRead: p.lines_read, rowsImported: p.rows_imported, errors: p.errors } } });
+    });
+    try {
+      const result = await desk.call('datasets.importFile', { path: filePath, name: name?.trim() || datasetNameFor(fileName), skip_invalid: skipInvalid, import_id: importId });
+      set({ state: { phase: 'done', fileName, result, skipInvalid } });
+    } catch (error) {
+      set({ state: { phase: 'failed', fileName, message: errorText(error) } });
+    } finally {
+      off();
+      pathImportId = null;
+    }
+  },
   cancel() {
     handle?.abort();
+    if (pathImportId) void desk.call('datasets.importAbort', { import_id: pathImportId }).catch(() => undefined);
   },
   dismiss() {
     if (get().state.phase !== 'running') set({ state: { phase: 'idle' } });

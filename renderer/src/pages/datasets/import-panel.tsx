@@ -4,6 +4,7 @@ import { formatBytes, formatCount } from '../../components/format';
 import { ProgressBar } from '../../components/progress-bar';
 import { hrefFor } from '../../store/route-store';
 import { useImport, type ImportState } from '../../store/import-store';
+import { canPickPaths, pickFile } from '../../api/files';
 
 const SHOWN_ERRORS = 200;
 
@@ -92,6 +93,7 @@ export function ImportPanel() {
   const skipInvalid = useImport((s) => s.skipInvalid);
   const setSkipInvalid = useImport((s) => s.setSkipInvalid);
   const start = useImport((s) => s.start);
+  const startPath = useImport((s) => s.startPath);
   const [name, setName] = useState('');
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -122,7 +124,18 @@ export function ImportPanel() {
         onDrop={onDrop}
       >
         <span>Drop a JSONL file of rows here, or</span>
-        <button type="button" onClick={() => input.current?.click()} disabled={busy}>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            // The desktop app picks a path in the native dialog and the engine reads the file (the CLI's route);
+            // a browser has no paths, so it streams the file's bytes through the same parser.
+            if (!canPickPaths()) return input.current?.click();
+            void pickFile('rows').then((picked) => {
+              if (picked) void startPath(picked, name).then(() => setName(''));
+            });
+          }}
+        >
           Choose a file…
         </button>
         <input ref={input} type="file" accept=".jsonl,.ndjson,.json,.txt" hidden data-testid="import-file" onChange={(event) => take(event.target.files)} />
