@@ -40,7 +40,7 @@ export function parseRowLine(line: string, fullCheck: RowCheck): ParsedLine {
     return { ok: false, message: `not valid JSON (${escapeControls((error as Error).message)})` };
   }
   try {
-    const normalized = normalizeRow(value);
+    const normalized = normalizeRow(value, true); // `value` was parsed just above: nobody else holds it
     if (!normalized.ok) return { ok: false, message: escapeControls(normalized.message) };
     const row = normalized.row;
     if (!looksLikeValidRow(row)) {

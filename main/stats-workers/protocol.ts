@@ -1,5 +1,6 @@
 // The messages between the engine's stats pool and its worker threads (plain structured-clone data).
 import type { JudgeSettings } from '../../shared/schema/run-settings';
+import type { PairedTaskTable } from '../../shared/stats/paired-tasks';
 import type { StatName } from '../../shared/stats/registry/index';
 
 /** A statistic's name in the registry (shared/stats/registry): the job kind. */
@@ -33,6 +34,8 @@ export interface StatsJobOutput {
   /** curriculum with list_limit: the full size of each tier. */
   tier_sizes?: number[];
   points?: Array<Record<string, unknown>>;
+  /** compare_report: the per-task table (shared/stats/paired-tasks). */
+  task_table?: PairedTaskTable;
 }
 
 export interface WorkerJobMessage {

@@ -129,14 +129,17 @@ export type Normalized = { ok: true; row: Obj; shape: RowShape } | { ok: false; 
 /**
  * Any accepted spelling -> a row v1 object. A v1 row is returned as it is (validation happens after);
  * engine and otel rows are kept and stamped; the rest go through load_traces.
+ * `owned`: the caller owns `input` (it was just parsed), so an engine or otel row is stamped in place instead of
+ * copied: the same keys in the same order, without a copy of every row (on 100k rows the copies cost some 200 ms
+ * and leave objects V8 reads more slowly afterwards).
  */
-export function normalizeRow(input: unknown): Normalized {
+export function normalizeRow(input: unknown, owned = false): Normalized {
   if (!isObj(input)) return { ok: false, message: 'not a JSON object (not_a_dict)' };
   const shape = detectShape(input);
   if (shape !== 'v1' && isEmpty(input)) return { ok: false, message: 'empty object (empty_row)' };
   if (shape === 'v1') return { ok: true, row: input, shape };
   if (shape === 'engine' || shape === 'otel') {
-    const row: Obj = { ...input };
+    const row: Obj = owned ? input : { ...input };
     if (typeof row.prompt !== 'string') {
       const traced = loadTrace(row);
       if (!traced) return { ok: false, message: `${shape} row has no prompt and no steps` };

@@ -44,6 +44,25 @@ export function groupLabels(rows: readonly unknown[]): Map<string, number[]> {
   return groups;
 }
 
+/** Each task's mean label (pass_at's per_task), the means in group order, and the sizes of groups of 2 or more. */
+function taskRates(groups: Map<string, number[]>): { perTask: Record<string, number>; values: number[]; multi: number[] } {
+  const perTask: Record<string, number> = {};
+  const values: number[] = [];
+  const multi: number[] = [];
+  for (const [key, labels] of groups) {
+    const m = mean(labels);
+    perTask[key] = m;
+    values.push(m);
+    if (labels.length >= 2) multi.push(labels.length);
+  }
+  return { perTask, values, multi };
+}
+
+/** pass_at(rows).per_task without the rest (no bootstraps, no run config): what a per-task table reads. */
+export function perTaskRates(rows: readonly unknown[]): Record<string, number> {
+  return taskRates(groupLabels(rows)).perTask;
+}
+
 /** math.comb(a, b) as a float (exact below 2^53), 0 when b < 0 or b > a. */
 export function comb(a: number, b: number): number {
   if (b < 0 || b > a) return 0;
@@ -114,15 +133,7 @@ export function passAt(rows: readonly unknown[], options: PassAtOptions = {}): P
     };
   }
 
-  const perTask: Record<string, number> = {};
-  const perTaskValues: number[] = [];
-  const multi: number[] = [];
-  for (const [key, labels] of groups) {
-    const m = mean(labels);
-    perTask[key] = m;
-    perTaskValues.push(m);
-    if (labels.length >= 2) multi.push(labels.length);
-  }
+  const { perTask, values: perTaskValues, multi } = taskRates(groups);
   const passAt1 = mean(perTaskValues);
   const k = kGiven ? Math.trunc(options.k as number) : multi.length ? Math.min(...multi) : 1;
   if (!(k >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);

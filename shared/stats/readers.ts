@@ -46,6 +46,8 @@ export function groupLabel(row: unknown): number | null {
 /** Graded (passat) reader: `reward`, then `qwen_reward`, the first that parses to a finite float. */
 export function gradedReward(row: unknown): number | null {
   if (!isObject(row)) return null;
+  const reward = row.reward;
+  if (typeof reward === 'number' && Number.isFinite(reward)) return reward; // the common case, without the loop
   for (const field of ['reward', 'qwen_reward']) {
     const v = numericNonBool(row[field]);
     if (v !== null && Number.isFinite(v)) return v;

@@ -21,14 +21,14 @@ export interface RunConfig {
 }
 
 const FACTS = ['temperature', 'max_tokens', 'policy_version', 'judge_version', 'prompt_hash', 'user_model', 'writer_model'] as const;
-type Fact = (typeof FACTS)[number];
 
 const isBlank = (s: string) => !/[^\s\x1c-\x1f\x85]/.test(s);
 
-function rowFacts(row: Row): Record<Fact, unknown> {
-  const sampling = isObject(row.sampling) ? row.sampling : {};
-  const lineage = isObject(row.lineage) ? row.lineage : {};
-  const judgeMeta = isObject(row.judge_meta) ? row.judge_meta : {};
+/** The row's facts, in FACTS order, written into `out` (one array for every row: no object per row). */
+function rowFacts(row: Row, out: unknown[]): void {
+  const sampling = isObject(row.sampling) ? row.sampling : EMPTY;
+  const lineage = isObject(row.lineage) ? row.lineage : EMPTY;
+  const judgeMeta = isObject(row.judge_meta) ? row.judge_meta : EMPTY;
   const pv = row.policy_version;
   const judgeVersion = pyTruthy(judgeMeta.version) ? judgeMeta.version : pyTruthy(lineage.judge_version) ? lineage.judge_version : null;
   let promptHash: unknown = pyTruthy(lineage.system_prompt_sha) ? lineage.system_prompt_sha : null;
@@ -37,16 +37,18 @@ function rowFacts(row: Row): Record<Fact, unknown> {
     promptHash = text.slice(text.indexOf('@') + 1);
   }
   const writer = pyTruthy(row.writer_model) && pyStr(row.writer_model) !== 'pinned' ? pyStr(row.writer_model) : null;
-  return {
-    temperature: sampling.temperature ?? null,
-    max_tokens: sampling.max_tokens ?? null,
-    policy_version: pyTruthy(pv) ? pyStr(pv) : null,
-    judge_version: judgeVersion,
-    prompt_hash: promptHash,
-    user_model: pyTruthy(row.user_model) ? pyStr(row.user_model) : null,
-    writer_model: writer,
-  };
+  out[0] = sampling.temperature ?? null;
+  out[1] = sampling.max_tokens ?? null;
+  out[2] = pyTruthy(pv) ? pyStr(pv) : null;
+  out[3] = judgeVersion;
+  out[4] = promptHash;
+  out[5] = pyTruthy(row.user_model) ? pyStr(row.user_model) : null;
+  out[6] = writer;
 }
+
+const EMPTY: Row = Object.freeze({}) as Row;
+/** No fact value seen yet (a row's value is never this). */
+const NONE = Symbol('none');
 
 /** The reply a row's answered/think shares look at; undefined when the row has no reply at all. */
 export function replyOf(row: Row): string | undefined {
@@ -80,8 +82,9 @@ function valueKey(v: unknown): string {
 }
 
 export function runConfig(rows: readonly unknown[], nTasks: number, k: number): RunConfig {
-  const seen = new Map<Fact, Map<string, unknown>>(FACTS.map((f) => [f, new Map()]));
-  const last = new Map<Fact, unknown>(); // skips re-keying a value equal (===) to the previous row's
+  const seen = FACTS.map(() => new Map<string, unknown>());
+  const last: unknown[] = FACTS.map(() => NONE); // skips re-keying a value equal (===) to the previous row's
+  const facts: unknown[] = FACTS.map(() => null);
   let finishRows = 0;
   let lengthRows = 0;
   let replies = 0;
@@ -92,12 +95,12 @@ export function runConfig(rows: readonly unknown[], nTasks: number, k: number): 
   for (const row of rows) {
     if (!isObject(row)) continue;
     objectRows++;
-    const facts = rowFacts(row);
-    for (const f of FACTS) {
+    rowFacts(row, facts);
+    for (let f = 0; f < facts.length; f++) {
       const v = facts[f];
-      if (v === null || v === undefined || (last.has(f) && last.get(f) === v)) continue;
-      last.set(f, v);
-      seen.get(f)!.set(valueKey(v), v);
+      if (v === null || v === undefined || last[f] === v) continue;
+      last[f] = v;
+      seen[f].set(valueKey(v), v);
     }
     if (typeof row.finish_reason === 'string') {
       finishRows++;
@@ -106,16 +109,21 @@ export function runConfig(rows: readonly unknown[], nTasks: number, k: number): 
     const reply = replyOf(row);
     if (reply !== undefined) {
       replies++;
-      const split = splitReasoning(reply);
-      if (!isBlank(split.answer)) answered++;
-      if (split.unclosed) unclosed++;
+      // replyOf gives a non-blank reply or '': without a <think> block the answer is the reply itself.
+      if (!reply.includes('<think>')) {
+        if (reply !== '') answered++;
+      } else {
+        const split = splitReasoning(reply);
+        if (!isBlank(split.answer)) answered++;
+        if (split.unclosed) unclosed++;
+      }
     }
     if (gradedReward(row) !== null) graded++;
   }
   const out: Record<string, unknown> = { n_tasks: nTasks, k };
   const mixed: string[] = [];
-  for (const f of FACTS) {
-    const values = seen.get(f)!;
+  for (const [i, f] of FACTS.entries()) {
+    const values = seen[i];
     out[f] = values.size === 1 ? [...values.values()][0] : null;
     if (values.size > 1) mixed.push(f);
   }

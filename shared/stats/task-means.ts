@@ -12,8 +12,33 @@ export function metricReader(metric: string): (row: unknown) => number | null {
   return (row) => markerValue(row, name);
 }
 
-/** Task key -> [sum, count] of the metric's values (first-appearance order). */
-export function taskSums(rows: readonly unknown[], metric: string): Map<string, [number, number]> {
+/**
+ * Sums already computed in this synchronous turn, per rows array and metric. delta_report reads the same two row
+ * sets' task sums six to nine times (compare_runs per metric, the ceiling check, the noise floor, the sizing),
+ * each a pass over 100k rows; with this it makes one pass per set and metric. The cache is dropped at the next
+ * microtask, so it never outlives the computation that filled it: rows a later job changes, or a worker's
+ * cached rows read by the next job, are always read afresh. The maps it hands out are shared: read-only.
+ */
+let turnCache: WeakMap<readonly unknown[], Map<string, ReadonlyMap<string, readonly [number, number]>>> | null = null;
+
+function cachedSums(rows: readonly unknown[], metric: string): ReadonlyMap<string, readonly [number, number]> | undefined {
+  return turnCache?.get(rows)?.get(metric);
+}
+
+function remember(rows: readonly unknown[], metric: string, sums: ReadonlyMap<string, readonly [number, number]>): void {
+  if (!turnCache) {
+    turnCache = new WeakMap();
+    queueMicrotask(() => (turnCache = null));
+  }
+  let byMetric = turnCache.get(rows);
+  if (!byMetric) turnCache.set(rows, (byMetric = new Map()));
+  byMetric.set(metric, sums);
+}
+
+/** Task key -> [sum, count] of the metric's values (first-appearance order). Shared within a turn: do not change it. */
+export function taskSums(rows: readonly unknown[], metric: string): ReadonlyMap<string, readonly [number, number]> {
+  const cached = cachedSums(rows, metric);
+  if (cached) return cached;
   const read = metricReader(metric);
   const sums = new Map<string, [number, number]>();
   for (const row of rows) {
@@ -24,13 +49,20 @@ export function taskSums(rows: readonly unknown[], metric: string): Map<string, 
     if (acc) { acc[0] += v; acc[1]++; }
     else sums.set(key, [v, 1]);
   }
+  remember(rows, metric, sums);
   return sums;
 }
 
-/** Task key -> mean of the metric over that task's rows that carry a value. */
-export function taskMeans(rows: readonly unknown[], metric: string): Map<string, number> {
+const meansCache = new WeakMap<ReadonlyMap<string, readonly [number, number]>, ReadonlyMap<string, number>>();
+
+/** Task key -> mean of the metric over that task's rows that carry a value. Shared within a turn: do not change it. */
+export function taskMeans(rows: readonly unknown[], metric: string): ReadonlyMap<string, number> {
+  const sums = taskSums(rows, metric);
+  const known = meansCache.get(sums);
+  if (known) return known;
   const out = new Map<string, number>();
-  for (const [key, [s, c]] of taskSums(rows, metric)) out.set(key, s / c);
+  for (const [key, [s, c]] of sums) out.set(key, s / c);
+  meansCache.set(sums, out);
   return out;
 }
 

@@ -220,6 +220,7 @@ describe('output schemas', () => {
       'stats.judgeTrust': { dataset_id: datasetId, judge: judgeFile, probes: 'all', sample: 10 },
       'stats.compare': { a: datasetId, b: otherId, n_boot: 200 },
       'stats.delta': { before: datasetId, after: otherId, n_boot: 200 },
+      'stats.compareReport': { before: datasetId, after: otherId, n_boot: 200 },
       'stats.evalVariance': { dataset_ids: [datasetId, otherId] },
       'stats.holdoutSize': { effect: 0.1, before: datasetId, after: otherId },
       'stats.decontaminate': { dataset_id: datasetId, against: [otherId] },

@@ -1,6 +1,6 @@
 // while-desk compare A B [every option of `stats delta`] [--json]: did the candidate B move the target against the
 // baseline A, paired over tasks, with the noise floor, the guards and what the eval can detect; plus the per-task table.
-import { pairedTaskTable, type PairedTaskTable } from '../../../shared/stats/paired-tasks';
+import type { PairedTaskTable } from '../../../shared/stats/paired-tasks';
 import { type Command, UsageError, dbFlag, jsonFlag, parseFlags } from '../command';
 import { withEngine } from '../open-engine';
 import { flagsToParams, parseArgsOptions, statsSubcommands } from '../stats-flags';
@@ -39,12 +39,10 @@ export const compareCommand: Command = {
     if (params.target === undefined) params.target = 'pass_at_1';
     else if (params.target === 'none') params.target = null;
     return withEngine(flags.db as string | undefined, async (engine) => {
-      const [report, before, after] = await Promise.all([
-        engine.call('stats.delta', { ...params, before: baseline, after: candidate }),
-        engine.call('stats.passAt', { dataset_id: baseline, per_task: true }),
-        engine.call('stats.passAt', { dataset_id: candidate, per_task: true }),
-      ]);
-      const table = pairedTaskTable(before.per_task ?? {}, after.per_task ?? {});
+      // One job (compare_report): the delta report and the per-task table on rows the worker reads once.
+      const out = await engine.call('stats.compareReport', { ...params, before: baseline, after: candidate });
+      const report = { report: out.report };
+      const table: PairedTaskTable = out.task_table;
       if (flags.json) {
         const { tasks, ...counts } = table;
         io.out(JSON.stringify({ ...report.report, per_task: tasks, per_task_summary: counts }) + '\n');

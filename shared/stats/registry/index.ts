@@ -2,6 +2,7 @@
 // worker job (main/stats-workers/jobs.ts), the `while-desk stats` flags and the conformance binding read this list.
 // Adding a statistic: write its function in shared/stats/, declare it in a file here, add it to this list.
 import { compareStatistic } from './compare';
+import { compareReportStatistic } from './compare-report';
 import { curriculumStatistic } from './curriculum';
 import { decontaminateStatistic } from './decontaminate';
 import { deltaStatistic } from './delta';
@@ -18,6 +19,7 @@ export const statistics = [
   judgeTrustStatistic,
   compareStatistic,
   deltaStatistic,
+  compareReportStatistic,
   evalVarianceStatistic,
   holdoutSizeStatistic,
   decontaminateStatistic,

@@ -2,7 +2,6 @@
 // then every task side by side. All of it computed in the engine's worker pool.
 import { useMemo, useState } from 'react';
 import { headlineWord } from '../../../../shared/stats/delta-headline';
-import { pairedTaskTable } from '../../../../shared/stats/paired-tasks';
 import { cancelJob, useStatsJob, type JobState } from '../measure/use-stats-job';
 import { DeltaSummary } from './delta-summary';
 import { PairedDifferencesPlot } from './paired-plot';
@@ -29,13 +28,9 @@ export function CompareReport({ baseline, candidate }: { baseline: string; candi
     () => ({ before: baseline, after: candidate, target: 'pass_at_1', must_not_regress: split(guards), ...(by.trim() ? { by: by.trim() } : {}) }),
     [baseline, candidate, guards, by],
   );
-  const delta = useStatsJob('stats.delta', deltaInput, JSON.stringify(deltaInput));
-  const before = useStatsJob('stats.passAt', { dataset_id: baseline, per_task: true }, `${baseline}|per-task`);
-  const after = useStatsJob('stats.passAt', { dataset_id: candidate, per_task: true }, `${candidate}|per-task`);
-  const table = useMemo(
-    () => (before.status === 'done' && after.status === 'done' ? pairedTaskTable(before.value.per_task ?? {}, after.value.per_task ?? {}) : null),
-    [before, after],
-  );
+  // One job: the delta report and the per-task table, on rows the worker reads once (compare_report).
+  const delta = useStatsJob('stats.compareReport', deltaInput, JSON.stringify(deltaInput));
+  const table = delta.status === 'done' ? delta.value.task_table : null;
   const report = delta.status === 'done' ? (delta.value.report as Obj) : null;
   return (
     <div className="compare-report" data-testid="compare-report">
@@ -47,7 +42,7 @@ export function CompareReport({ baseline, candidate }: { baseline: string; candi
           Group by <input value={by} onChange={(e) => setBy(e.target.value)} placeholder="auto (category)" />
         </label>
       </form>
-      <Pending state={delta} what="the paired delta" />
+      <Pending state={delta} what="the paired delta and the per-task rates" />
       {report && (
         <>
           <h2 className="compare-headline" data-testid="compare-headline" data-verdict={String(report.target_verdict ?? report.headline_verdict)}>
@@ -56,8 +51,6 @@ export function CompareReport({ baseline, candidate }: { baseline: string; candi
           <DeltaSummary report={report} />
         </>
       )}
-      <Pending state={before} what="the baseline's per-task rates" />
-      <Pending state={after} what="the candidate's per-task rates" />
       {table && table.n_paired > 0 && <PairedDifferencesPlot table={table} />}
       {table && <TaskTable table={table} baseline={baseline} candidate={candidate} />}
     </div>

@@ -1,0 +1,53 @@
+// The compare screen's and `while-desk compare`'s one job: delta_report of the two runs plus the per-task table
+// (each task's pass_at rate on both sides), on rows read once. Before, the screen asked for stats.delta and two
+// full stats.passAt (three jobs, two of them computing three bootstraps and a run config only for per_task).
+// Every number is what those calls give: the report is deltaReport's, the rates pass_at's own per_task.
+import { deltaReport } from '../delta-report';
+import { pairedTaskTable } from '../paired-tasks';
+import { perTaskRates } from '../pass-at';
+import { rowsOf, statistic, type Zod } from './define';
+import { deltaReportSchema, deltaStatistic } from './delta';
+
+export function pairedTaskTableSchema(z: Zod) {
+  const rate = z.number().nullable();
+  const count = z.number().int();
+  return z.object({
+    tasks: z.array(
+      z.object({
+        task: z.string(),
+        baseline: rate,
+        candidate: rate,
+        delta: rate,
+        status: z.enum(['improved', 'regressed', 'same', 'only_baseline', 'only_candidate']),
+      }),
+    ),
+    n_paired: count,
+    n_improved: count,
+    n_regressed: count,
+    n_same: count,
+    n_only_baseline: count,
+    n_only_candidate: count,
+  });
+}
+
+export const compareReportStatistic = statistic({
+  name: 'compare_report',
+  method: 'stats.compareReport',
+  command: 'compare-report',
+  summary: 'delta_report of two runs plus every task side by side (the compare screen, `while-desk compare`)',
+  sources: [
+    { key: 'before', as: 'before', describe: 'the baseline rows (a dataset or run id, or a JSONL file)' },
+    { key: 'after', as: 'after', describe: 'the candidate rows' },
+  ],
+  positional: ['before', 'after'],
+  flags: deltaStatistic.flags,
+  schemas: (z) => ({
+    params: deltaStatistic.schemas(z).params,
+    output: z.object({ report: deltaReportSchema(z), task_table: pairedTaskTableSchema(z) }),
+  }),
+  compute(input) {
+    const before = rowsOf(input, 'before');
+    const after = rowsOf(input, 'after');
+    return { report: deltaReport(before, after, input.params), task_table: pairedTaskTable(perTaskRates(before), perTaskRates(after)) };
+  },
+});

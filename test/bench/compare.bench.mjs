@@ -1,0 +1,109 @@
+// Compare benchmark (issue 11): the compare report of two runs of 25,000 tasks x 4, through the engine API in a
+// fresh process each time (cold: a new engine, no worker yet), best of 5. It times the one compare_report job
+// the screen and `while-desk compare` make now against the three calls they made before (stats.delta plus two
+// stats.passAt with per_task), and checks both give the same report and the same per-task table.
+// Run: node test/bench/compare.bench.mjs
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TASKS = 25_000;
+const K = 4;
+const TARGET_MS = 1000;
+
+function lcg(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+function runLines(seed, shift) {
+  const rand = lcg(seed);
+  const lines = [];
+  for (let t = 0; t < TASKS; t++) {
+    const p = Math.min(1, (rand() < 0.2 ? 0 : rand() < 0.25 ? 1 : rand()) + shift);
+    for (let r = 0; r < K; r++) {
+      lines.push(JSON.stringify({
+        scenario_id: `task_${t}`, rollout_index: r, prompt: `Task ${t}: please help with order ${1000 + t}.`, final_text: `Reply ${t}/${r}`,
+        steps: [], reward: rand() < p ? 1 : 0, judge_status: 'ok', sampling: { temperature: 0.7, max_tokens: 512 },
+        policy_version: 'bench-policy@abc123', finish_reason: rand() < 0.03 ? 'length' : 'stop', category: `c${t % 5}`,
+      }));
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+const CHILD = `
+import { performance } from 'node:perf_hooks';
+import { pairedTaskTable } from './bench.mjs';
+const [dbPath, before, after, mode] = process.argv.slice(2);
+const { createEngine } = await import(new URL('./bench.mjs', import.meta.url).href);
+const engine = createEngine({ dbPath });
+const input = { before, after, target: 'pass_at_1', must_not_regress: [] };
+const t0 = performance.now();
+let report, table;
+if (mode === 'one') {
+  const out = await engine.call('stats.compareReport', input);
+  report = out.report; table = out.task_table;
+} else {
+  const [delta, a, b] = await Promise.all([
+    engine.call('stats.delta', input),
+    engine.call('stats.passAt', { dataset_id: before, per_task: true }),
+    engine.call('stats.passAt', { dataset_id: after, per_task: true }),
+  ]);
+  report = delta.report; table = pairedTaskTable(a.per_task ?? {}, b.per_task ?? {});
+}
+const ms = performance.now() - t0;
+console.log(JSON.stringify({ ms, digest: JSON.stringify([report, table]).length, report: JSON.stringify(report), n_paired: table.n_paired }));
+await engine.close();
+`;
+
+const tmp = fs.mkdtempSync(path.join(root, 'out', '.bench-compare-'));
+try {
+  execFileSync(process.execPath, ['scripts/build-engine.mjs'], { cwd: root, stdio: 'inherit' });
+  await build({
+    stdin: {
+      contents: `export { createEngine } from './main/engine/engine'; export { importFile } from './main/cli/import-file'; export { pairedTaskTable } from './shared/stats/paired-tasks';`,
+      resolveDir: root, loader: 'ts', sourcefile: 'bench-entry.ts',
+    },
+    outfile: path.join(tmp, 'bench.mjs'), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning',
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  });
+  const lib = await import(pathToFileURL(path.join(tmp, 'bench.mjs')).href);
+  const dbPath = path.join(tmp, 'bench.db');
+  const ids = [];
+  const engine = lib.createEngine({ dbPath });
+  try {
+    for (const [name, seed, shift] of [['baseline', 7, 0], ['candidate', 8, 0.03]]) {
+      const file = path.join(tmp, `${name}.jsonl`);
+      fs.writeFileSync(file, runLines(seed, shift));
+      ids.push((await lib.importFile(engine, file, { name, skipInvalid: false })).dataset_id);
+    }
+  } finally {
+    await engine.close();
+  }
+  const child = path.join(tmp, 'child.mjs');
+  fs.writeFileSync(child, CHILD);
+  console.log(`\nCompare report, two runs of ${TASKS} tasks x ${K}, cold, best of 5 alternating (load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+  const times = { one: [], three: [] };
+  const seen = {};
+  for (let i = 0; i < 5; i++) {
+    for (const mode of ['three', 'one']) {
+      const out = JSON.parse(execFileSync(process.execPath, [child, dbPath, ids[0], ids[1], mode], { cwd: root, encoding: 'utf8' }));
+      times[mode].push(out.ms);
+      seen[mode] = out;
+    }
+  }
+  if (seen.one.report !== seen.three.report || seen.one.digest !== seen.three.digest) throw new Error('compare_report differs from the three calls');
+  for (const [mode, label] of [['three', 'before: stats.delta + 2 x stats.passAt per_task'], ['one', 'now: one stats.compareReport job']]) {
+    const sorted = [...times[mode]].sort((a, b) => a - b);
+    console.log(`${label.padEnd(56)} best ${sorted[0].toFixed(0).padStart(6)} ms  median ${sorted[2].toFixed(0).padStart(6)} ms  target <= ${TARGET_MS} ms  ${sorted[0] <= TARGET_MS ? 'ok' : 'OVER'}`);
+  }
+  console.log(`same report and per-task table (${seen.one.n_paired} paired tasks)`);
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
