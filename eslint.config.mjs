@@ -2,10 +2,28 @@
 //   shared/   imports nothing outside shared/, no node:* and no DOM-only modules
 //   renderer/ imports shared/ and itself only
 //   only main/app/ (and the sandboxed preload) import `electron`
+// Inside main/ (each folder a layer; a later rule for the same files replaces an earlier one, so each lists all):
+//   db/       imports only shared/ and the host helpers (engine/process-alive, engine/package-root)
+//   agents/   are used by simulation and judges alike, and import neither
+//   domains   (db, rows, datasets, agents, sim, judges, json-schema, stats-workers, labels, sweeps, verdicts, sync,
+//             conformance)
+//             never import the engine's handlers, the CLI or the Electron shell
+//   cli/      imports only the engine's entry (engine/index), its transports and shared/
 import tseslint from 'typescript-eslint';
 
 const electron = { name: 'electron', message: 'Only main/app/ (and preload/) may import electron.' };
 const nodeBuiltins = [{ group: ['node:*'], message: 'shared/ and renderer/ run everywhere: no Node built-ins.' }];
+const aboveDomains = { group: ['**/engine/handlers/**', '**/cli/**', '**/app/**'], message: 'A domain never imports the engine\'s handlers, the CLI or the Electron shell: the engine calls the domain, not the other way.' };
+const DOMAINS = ['db', 'rows', 'datasets', 'agents', 'sim', 'judges', 'json-schema', 'stats-workers', 'labels', 'sweeps', 'verdicts', 'sync', 'conformance'];
+const aboveDb = {
+  group: ['**/engine/**', '!**/engine/process-alive', '!**/engine/package-root', ...DOMAINS.filter((d) => d !== 'db').map((d) => `**/${d}/**`)],
+  message: 'The database layer imports only shared/ and the host helpers (engine/process-alive, engine/package-root).',
+};
+const agentsLayer = { group: ['**/sim/**', '**/judges/**'], message: 'Agents are used by simulation and judges alike, and import neither.' };
+const cliLayer = {
+  group: ['**/engine/*', '!**/engine/index', '!**/engine/transports', '**/engine/handlers/**', ...DOMAINS.map((d) => `**/${d}/**`), '**/app/**'],
+  message: 'The CLI is a client of the engine: it imports only main/engine/index (the entry), its transports and shared/.',
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'native/**', '.tmp/**', 'test/**/*.mjs', 'bin/**', 'scripts/**'] },
@@ -42,6 +60,22 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: DOMAINS.map((d) => `main/${d}/**/*.ts`),
+    rules: { 'no-restricted-imports': ['error', { paths: [electron], patterns: [aboveDomains] }] },
+  },
+  {
+    files: ['main/agents/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electron], patterns: [aboveDomains, agentsLayer] }] },
+  },
+  {
+    files: ['main/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electron], patterns: [aboveDomains, aboveDb] }] },
+  },
+  {
+    files: ['main/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electron], patterns: [cliLayer] }] },
   },
   {
     files: ['main/app/**/*.ts', 'preload/**/*.ts'],

@@ -25,13 +25,15 @@ export default [
     },
   },
   {
-    name: 'the right token connects and the planned sections say what they will hold',
+    name: 'the right token connects and every section opens (Label, Compare, Sync)',
     async run({ page, url }) {
       await page.goto(url);
       await page.getByText('No datasets yet').waitFor();
       assert.equal(await page.getByRole('alert').count(), 0);
-      await page.getByRole('link', { name: 'Label' }).click();
-      await page.getByText('Not built yet').waitFor();
+      for (const [link, heading] of [['Label', 'Label'], ['Compare and sweeps', 'Compare'], ['Sync', 'Sync']]) {
+        await page.getByRole('link', { name: link, exact: true }).click();
+        await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      }
       await page.keyboard.press('Alt+1');
       await page.getByRole('heading', { name: 'Runs and datasets' }).waitFor();
     },

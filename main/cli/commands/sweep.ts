@@ -9,7 +9,7 @@ import { type CliIo, type Command, dbFlag, jsonFlag, parseFlags, UsageError } fr
 import { judgeFromFlags, optionalNumber } from '../agent-spec';
 import { withEngine } from '../open-engine';
 import { formatTable } from '../table';
-import type { Engine } from '../../engine/engine';
+import type { Engine } from '../../engine/index';
 
 const usage = [
   'while-desk sweep --tasks FILE --variants FILE.json --judge SPEC [--k N] [--noise-runs N] [--concurrency N] [--max-turns N]',

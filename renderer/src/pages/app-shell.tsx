@@ -11,7 +11,6 @@ import { AgentVerdictPage } from './compare/agent-verdict';
 import { AgentsPage } from './compare/agents-page';
 import { SweepPage } from './compare/sweep-page';
 import { SweepsPage } from './compare/sweeps-page';
-import { PlannedPage } from './planned-page';
 import { RunScreens } from './runs/run-screens';
 import { SettingsPage } from './settings/settings-page';
 import { SyncPage } from './sync/sync-page';
@@ -53,7 +52,6 @@ function Page() {
   if (route.section === 'label') return <LabelPage id={route.id} />;
   if (route.section === 'compare') return <ComparePage />;
   if (route.section === 'sync') return <SyncPage />;
-  if (route.section !== 'runs') return <PlannedPage section={route.section} />;
   if (route.page === 'dataset' && route.id) return <DatasetPage id={route.id} tab={route.tab} />;
   if (route.page === 'new-run' || route.page === 'run' || route.page === 'models') return <RunScreens route={route} />;
   return <DatasetsPage />;
