@@ -8,9 +8,10 @@ export type FailedStatus = Exclude<JudgeStatus, 'ok'>;
 export type RowOutcome = { value: unknown } | { status: FailedStatus; meta: Record<string, unknown> };
 
 /**
- * `rows`: the chunk's rows as one JSON array text. A string crosses the IPC channel for the price of a copy, where
- * a structured clone of the same rows costs the engine about twice a JSON.stringify (and the child more than a
- * JSON.parse); the judge sees each row as it is stored, the same as `grade` gives it later.
+ * `rows`: the chunk's rows as one JSON array text, so the judge sees each row exactly as it is stored (what `grade`
+ * gives it later), a row that cannot be written as JSON is charged alone (judge-pool.ts), and the judge's process
+ * parses text (about half the cost of deserialising a structured clone). The engine's side costs about the same
+ * either way: measured end to end, the hop is not where a judged run's time goes (test/bench/seeded-judge.bench.mjs).
  */
 export type ToChild = { type: 'chunk'; id: number; rows: string };
 
