@@ -87,7 +87,8 @@ async function judgeOne(row: Record<string, unknown>): Promise<RowOutcome> {
 const FLUSH_MS = 20;
 
 async function runChunk(message: ToChild): Promise<void> {
-  const { id, rows } = message;
+  const { id } = message;
+  const rows = JSON.parse(message.rows) as Array<Record<string, unknown>>;
   const startedAt = Date.now();
   let from = 0;
   let outcomes: RowOutcome[] = [];
@@ -110,6 +111,6 @@ async function runChunk(message: ToChild): Promise<void> {
 
 // One chunk at a time: the engine sends the next one only after this one's last results.
 process.on('message', (message: ToChild) => {
-  if (message?.type === 'chunk' && judgeFn) void runChunk(message);
+  if (message?.type === 'chunk' && typeof message.rows === 'string' && judgeFn) void runChunk(message);
 });
 void load();

@@ -33,7 +33,8 @@ interface Job {
 
 interface Chunk {
   job: Job;
-  rows: Row[];
+  /** Each row's JSON text (sent as one array text; see ToChild). */
+  rows: string[];
   /** Where each row's outcome goes in job.outcomes. */
   offsets: number[];
 }
@@ -47,6 +48,17 @@ interface Slot {
   progressAt: number;
   reported: boolean;
   timer: NodeJS.Timeout | null;
+}
+
+/** A row's JSON text, or why it cannot be sent (a BigInt, a cycle: never in a stored row). */
+function jsonOf(row: Row): string | RowOutcome {
+  try {
+    const text = JSON.stringify(row);
+    if (typeof text === 'string') return text;
+  } catch (error) {
+    return { status: 'error', meta: { error: `the row could not be sent to the judge: ${(error as Error).message}` } };
+  }
+  return { status: 'error', meta: { error: 'the row could not be sent to the judge: it is not a JSON object' } };
 }
 
 export class JudgePool {
@@ -77,10 +89,24 @@ export class JudgePool {
     if (rows.length === 0) return Promise.resolve([]);
     return new Promise((resolve) => {
       const job: Job = { outcomes: new Array(rows.length), left: rows.length, resolve: resolve as Job['resolve'] };
-      for (let i = 0; i < rows.length; i += CHUNK_ROWS) {
-        const part = rows.slice(i, i + CHUNK_ROWS);
-        this.queue.push({ job, rows: part, offsets: part.map((_, j) => i + j) });
+      let texts: string[] = [];
+      let offsets: number[] = [];
+      for (let i = 0; i < rows.length; i++) {
+        const text = jsonOf(rows[i]);
+        if (typeof text === 'string') {
+          texts.push(text);
+          offsets.push(i);
+        } else {
+          job.outcomes[i] = text;
+          job.left--;
+        }
+        if (texts.length === CHUNK_ROWS || (i === rows.length - 1 && texts.length > 0)) {
+          this.queue.push({ job, rows: texts, offsets });
+          texts = [];
+          offsets = [];
+        }
       }
+      if (job.left === 0) return resolve(job.outcomes as RowOutcome[]);
       this.pump();
     });
   }
@@ -150,7 +176,7 @@ export class JudgePool {
     slot.progressAt = Date.now();
     slot.reported = false;
     try {
-      slot.isolate.child.send({ type: 'chunk', id: slot.chunkId, rows: chunk.rows });
+      slot.isolate.child.send({ type: 'chunk', id: slot.chunkId, rows: `[${chunk.rows.join(',')}]` });
     } catch (error) {
       slot.chunk = null;
       chunk.rows.forEach((_, j) => this.settle(chunk, j, { status: 'error', meta: { error: `the row could not be sent to the judge: ${(error as Error).message}` } }));

@@ -7,7 +7,13 @@ export type FailedStatus = Exclude<JudgeStatus, 'ok'>;
 /** One row's outcome: the judge's own return value (a primitive, or a copy of a plain object's own keys), or why there is none. */
 export type RowOutcome = { value: unknown } | { status: FailedStatus; meta: Record<string, unknown> };
 
-export type ToChild = { type: 'chunk'; id: number; rows: Array<Record<string, unknown>> };
+/**
+ * `rows`: the chunk's rows as one JSON array text, so the judge sees each row exactly as it is stored (what `grade`
+ * gives it later), a row that cannot be written as JSON is charged alone (judge-pool.ts), and the judge's process
+ * parses text (about half the cost of deserialising a structured clone). The engine's side costs about the same
+ * either way: measured end to end, the hop is not where a judged run's time goes (test/bench/seeded-judge.bench.mjs).
+ */
+export type ToChild = { type: 'chunk'; id: number; rows: string };
 
 export type FromChild =
   | { type: 'ready'; declared_name: unknown; fn_name: string; scale: unknown }
