@@ -130,7 +130,8 @@ export async function waitForRun(ctx: EngineContext, id: string, timeoutS?: numb
 /** pass@1 by the statistics core (shared/stats/pass-at.ts) in the worker pool: the same number `stats pass-at` gives. */
 async function passAtOne(ctx: EngineContext, id: string): Promise<number | null> {
   const rows = ctx.dbPath === ':memory:' ? { rows: loadRows(ctx.db, id) } : { dataset_id: id };
-  const { report } = await runStatistic(ctx, 'pass_at', { rows }, {});
+  // The same pass@1 as `stats pass-at`, without the bootstrap intervals the summary does not show.
+  const { report } = await runStatistic(ctx, 'pass_at', { rows }, {}, { options: { intervals: false } });
   return typeof report.pass_at_1 === 'number' ? report.pass_at_1 : null;
 }
 

@@ -9,6 +9,11 @@ export interface PassAtOptions {
   k?: number | null;
   min_k?: number;
   unanimous_short?: boolean;
+  /**
+   * false: leave the bootstrap intervals out (null) and say nothing about them. Not an SDK argument: the run summary
+   * reads only pass@1, and the bootstraps are most of the cost on a large run.
+   */
+  intervals?: boolean;
 }
 
 export interface PassAtResult {
@@ -183,8 +188,9 @@ export function passAt(rows: readonly unknown[], options: PassAtOptions = {}): P
   const passPowK = hasK ? mean(pow) : null;
   const passAtK = hasK ? mean(at) : null;
 
-  const ci95 = bootstrapCi(perTaskValues);
-  if (ci95 === null) note = joinNotes([note, noIntervalNote(groups.size, 'pass@1')]);
+  const intervals = options.intervals !== false;
+  const ci95 = intervals ? bootstrapCi(perTaskValues) : null;
+  if (ci95 === null && intervals) note = joinNotes([note, noIntervalNote(groups.size, 'pass@1')]);
   note = joinNotes([degenerate, note]);
 
   return {
@@ -199,8 +205,8 @@ export function passAt(rows: readonly unknown[], options: PassAtOptions = {}): P
     n_rows: nRows,
     note,
     ci95,
-    pass_pow_k_ci95: hasK ? bootstrapCi(pow) : null,
-    pass_at_k_ci95: hasK ? bootstrapCi(at) : null,
+    pass_pow_k_ci95: hasK && intervals ? bootstrapCi(pow) : null,
+    pass_at_k_ci95: hasK && intervals ? bootstrapCi(at) : null,
     config: runConfig(rows, groups.size, k),
     per_task: perTask,
   };

@@ -5,6 +5,7 @@ import { sql as settings } from './0003-settings';
 import { sql as labelsAndVersions } from './0004-labels-and-versions';
 import { sql as syncOutbox } from './0005-sync-outbox';
 import { sql as sweeps } from './0006-sweeps';
+import { sql as runLost } from './0007-run-lost';
 
 export interface Migration {
   id: number;
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   { id: 4, name: '0004-labels-and-versions', sql: labelsAndVersions },
   { id: 5, name: '0005-sync-outbox', sql: syncOutbox },
   { id: 6, name: '0006-sweeps', sql: sweeps },
+  { id: 7, name: '0007-run-lost', sql: runLost },
 ];

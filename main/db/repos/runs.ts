@@ -2,6 +2,7 @@
 import { storedRunConfig, type RolloutsLost, type RunConfig } from '../../../shared/api/runs';
 import { agentLabel, judgeLabel } from '../../../shared/schema/run-settings';
 import type { Task } from '../../../shared/schema/task';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../connection';
 import { noteListChanged, noteRowsChanged } from '../changes';
 import { insertDataset } from './datasets';
@@ -51,7 +52,7 @@ interface RunDbRow {
 
 export function getRun(db: Db, id: string): RunRecord | undefined {
   const row = db
-    .prepare(`SELECT r.*, d.name FROM runs r JOIN datasets d ON d.id = r.id WHERE r.id = ?`)
+    .prepare(`SELECT r.*, COALESCE(l.lost_json, r.lost_json) AS lost_json, d.name FROM runs r JOIN datasets d ON d.id = r.id LEFT JOIN run_lost l ON l.run_id = r.id WHERE r.id = ?`)
     .get(id) as RunDbRow | undefined;
   if (!row) return undefined;
   return {
@@ -130,21 +131,22 @@ export function claimRun(db: Db, id: string): void {
 
 export function finishRun(db: Db, id: string, status: RunRecord['status'], error: string | null, lost: RolloutsLost): void {
   db.transaction(() => {
-    db.prepare(`UPDATE runs SET status = ?, error = ?, lost_json = ?, updated_at = ?, finished_at = ? WHERE id = ?`).run(
-      status,
-      error,
-      JSON.stringify(lost),
-      now(),
-      now(),
-      id,
-    );
+    db.prepare(`UPDATE runs SET status = ?, error = ?, updated_at = ?, finished_at = ? WHERE id = ?`).run(status, error, now(), now(), id);
+    setRunLost(db, id, lost);
     db.prepare(`UPDATE datasets SET status = ?, version = version + 1 WHERE id = ?`).run(status === 'done' ? 'ready' : status, id);
   })();
   noteRowsChanged(db, id);
   noteListChanged(db, id);
 }
 
-/** The run's loss counts as they stand (slot-committer.ts writes them with the rows they account for). */
+const upsertLost = new WeakMap<Db, Statement>();
+
+/** The run's loss counts as they stand (slot-committer.ts writes them with the rows they account for; 0007-run-lost.ts says why apart). */
 export function setRunLost(db: Db, id: string, lost: RolloutsLost): void {
-  db.prepare('UPDATE runs SET lost_json = ? WHERE id = ?').run(JSON.stringify(lost), id);
+  let statement = upsertLost.get(db);
+  if (!statement) {
+    statement = db.prepare('INSERT INTO run_lost (run_id, lost_json) VALUES (?, ?) ON CONFLICT (run_id) DO UPDATE SET lost_json = excluded.lost_json');
+    upsertLost.set(db, statement);
+  }
+  statement.run(id, JSON.stringify(lost));
 }

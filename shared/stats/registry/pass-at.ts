@@ -47,11 +47,13 @@ export const passAtStatistic = statistic({
     options: z.object({
       /** Also return each task's pass rate (large on big runs; off by default). */
       per_task: z.boolean().optional(),
+      /** false: no bootstrap intervals (the run summary's pass@1 needs none, and they are most of the cost). */
+      intervals: z.boolean().optional(),
     }),
     output: z.object({ report: passAtReport(z), per_task: z.record(z.string(), z.number()).optional() }),
   }),
   compute(input) {
-    const result = passAt(rowsOf(input, 'rows'), input.params);
+    const result = passAt(rowsOf(input, 'rows'), { ...input.params, ...(input.options.intervals === false ? { intervals: false } : {}) });
     return { report: passAtDict(result), ...(input.options.per_task ? { per_task: result.per_task } : {}) };
   },
   sdkResult: (output) => ({ result: output.report, aux: { per_task: output.per_task } }),
