@@ -114,6 +114,15 @@ export function taskRows(db: Db, datasetId: string, scenarioId: string, limit: n
   }));
 }
 
+/**
+ * A run's rows as pass_at groups them, from the indexed columns alone: its task (scenario_id) and reward. A run writes
+ * every row itself, with a scenario_id and a numeric reward or null, so these two fields are all that pass_at's task
+ * key and label read on them, and the run's pass@1 needs no row JSON parsed.
+ */
+export function runScoreRows(db: Db, runId: string): Array<{ scenario_id: string | null; reward: number | null }> {
+  return db.prepare('SELECT scenario_id, reward FROM rows WHERE dataset_id = ? ORDER BY ordinal').all(runId) as Array<{ scenario_id: string | null; reward: number | null }>;
+}
+
 /** Rows by judge_status, and how many carry a reward (what a run's summary says when grading failed). */
 export function judgeStatusCounts(db: Db, datasetId: string): { counts: Record<string, number>; graded: number } {
   const rows = db

@@ -4,10 +4,10 @@ import type { z } from 'zod';
 import { ApiError } from '../../shared/api/define';
 import type { RunConfig, RunDetail, RunSummary, runStartInput } from '../../shared/api/runs';
 import { agentLabel, judgeLabel } from '../../shared/schema/run-settings';
-import { countRows, judgeStatusCounts, readDatasetRows as loadRows } from '../rows/index';
+import { passAt } from '../../shared/stats/pass-at';
+import { countRows, judgeStatusCounts, runScoreRows } from '../rows/index';
 import { getRun, insertRun, listRuns } from '../db/repos/runs';
 import type { EngineContext } from '../engine/context';
-import { runStatistic } from '../stats-workers/engine-pool';
 import { absoluteAgent, absoluteJudge, checkAgentFiles, loadCheckedJudge } from './run-inputs';
 import type { RowJudge } from '../judges/judge-types';
 import { activeRuns, launchRun } from './run-engine';
@@ -127,12 +127,12 @@ export async function waitForRun(ctx: EngineContext, id: string, timeoutS?: numb
   return { run_id: id, status: statusOf(ctx, id), stopped };
 }
 
-/** pass@1 by the statistics core (shared/stats/pass-at.ts) in the worker pool: the same number `stats pass-at` gives. */
-async function passAtOne(ctx: EngineContext, id: string): Promise<number | null> {
-  const rows = ctx.dbPath === ':memory:' ? { rows: loadRows(ctx.db, id) } : { dataset_id: id };
-  // The same pass@1 as `stats pass-at`, without the bootstrap intervals the summary does not show.
-  const { report } = await runStatistic(ctx, 'pass_at', { rows }, {}, { options: { intervals: false } });
-  return typeof report.pass_at_1 === 'number' ? report.pass_at_1 : null;
+/**
+ * pass@1 by the statistics core's own pass_at (shared/stats/pass-at.ts), the same number `stats pass-at` gives: read
+ * from the run's indexed columns (runScoreRows says why they suffice), without the bootstraps the summary does not show.
+ */
+function passAtOne(ctx: EngineContext, id: string): number | null {
+  return passAt(runScoreRows(ctx.db, id), { intervals: false }).pass_at_1;
 }
 
 export async function describeRun(ctx: EngineContext, id: string): Promise<RunDetail> {
@@ -153,7 +153,7 @@ export async function describeRun(ctx: EngineContext, id: string): Promise<RunDe
     version: run.config.version,
     config: run.config,
     rollouts_lost: run.lost,
-    pass_at_1: judged.graded > 0 ? await passAtOne(ctx, id) : null,
+    pass_at_1: judged.graded > 0 ? passAtOne(ctx, id) : null,
     graded_rows: judged.graded,
     judge_status_counts: judged.counts,
   };
