@@ -6,13 +6,14 @@ import type { RunConfig, RunDetail, RunSummary, runStartInput } from '../../shar
 import { agentLabel, judgeLabel } from '../../shared/schema/run-settings';
 import { passAt } from '../../shared/stats/pass-at';
 import { countRows, judgeStatusCounts, runScoreRows } from '../rows/index';
-import { getRun, insertRun, listRuns } from '../db/repos/runs';
+import { getRun, insertRun, listRuns, type RunListEntry } from '../db/repos/runs';
 import type { EngineContext } from '../engine/context';
 import { absoluteAgent, absoluteJudge, checkAgentFiles, loadCheckedJudge } from './run-inputs';
 import type { RowJudge } from '../judges/judge-types';
 import { activeRuns, launchRun } from './run-engine';
 import { shownStatus } from './run-status';
 import { parseTaskSet, readTaskFile } from './task-file';
+import { settledWithin } from '../engine/settled-within';
 
 export type RunStartInput = z.output<typeof runStartInput>;
 
@@ -117,13 +118,7 @@ export function cancelRun(ctx: EngineContext, id: string): boolean {
 export async function waitForRun(ctx: EngineContext, id: string, timeoutS?: number): Promise<{ run_id: string; status: RunDetail['status']; stopped: boolean }> {
   requireRun(ctx, id);
   const active = activeRuns(ctx).get(id);
-  let stopped = true;
-  if (active) {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = timeoutS === undefined ? null : new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutS * 1000)));
-    stopped = await Promise.race([active.done.then(() => true, () => true), ...(timeout ? [timeout] : [])]);
-    clearTimeout(timer);
-  }
+  const stopped = active ? await settledWithin(active.done, timeoutS) : true;
   return { run_id: id, status: statusOf(ctx, id), stopped };
 }
 
@@ -135,14 +130,13 @@ function passAtOne(ctx: EngineContext, id: string): number | null {
   return passAt(runScoreRows(ctx.db, id), { intervals: false }).pass_at_1;
 }
 
-export async function describeRun(ctx: EngineContext, id: string): Promise<RunDetail> {
-  const run = requireRun(ctx, id);
-  const judged = judgeStatusCounts(ctx.db, id);
+/** The fields a run shows in lists and on its own page alike, from its stored record and its row count. */
+function runSummary(ctx: EngineContext, run: Omit<RunListEntry, 'rows'>, rows: number): RunSummary {
   return {
-    id,
+    id: run.id,
     name: run.name,
-    status: shownStatus(ctx, id, run.status, run.pid),
-    rows: countRows(ctx.db, id),
+    status: shownStatus(ctx, run.id, run.status, run.pid),
+    rows,
     expected_rows: run.expectedRows,
     agent: agentLabel(run.config.agent),
     judge: run.config.judge ? judgeLabel(run.config.judge) : null,
@@ -151,6 +145,14 @@ export async function describeRun(ctx: EngineContext, id: string): Promise<RunDe
     error: run.error,
     agent_name: run.config.agent_name,
     version: run.config.version,
+  };
+}
+
+export async function describeRun(ctx: EngineContext, id: string): Promise<RunDetail> {
+  const run = requireRun(ctx, id);
+  const judged = judgeStatusCounts(ctx.db, id);
+  return {
+    ...runSummary(ctx, run, countRows(ctx.db, id)),
     config: run.config,
     rollouts_lost: run.lost,
     pass_at_1: judged.graded > 0 ? passAtOne(ctx, id) : null,
@@ -160,18 +162,5 @@ export async function describeRun(ctx: EngineContext, id: string): Promise<RunDe
 }
 
 export function listRunSummaries(ctx: EngineContext): RunSummary[] {
-  return listRuns(ctx.db).map((run) => ({
-    id: run.id,
-    name: run.name,
-    status: shownStatus(ctx, run.id, run.status, run.pid),
-    rows: run.rows,
-    expected_rows: run.expectedRows,
-    agent: agentLabel(run.config.agent),
-    judge: run.config.judge ? judgeLabel(run.config.judge) : null,
-    created_at: run.createdAt,
-    finished_at: run.finishedAt,
-    error: run.error,
-    agent_name: run.config.agent_name,
-    version: run.config.version,
-  }));
+  return listRuns(ctx.db).map((run) => runSummary(ctx, run, run.rows));
 }

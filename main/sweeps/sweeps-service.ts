@@ -7,6 +7,7 @@ import { getRun } from '../db/repos/runs';
 import { getSweep, insertSweep, listSweeps, sweepRowCounts, sweepRuns, type SweepRecord } from '../db/repos/sweeps';
 import type { EngineContext } from '../engine/context';
 import { processAlive } from '../engine/process-alive';
+import { settledWithin } from '../engine/settled-within';
 import { statusOf } from '../sim/runs-service';
 import { activeSweeps, launchSweep } from './sweep-engine';
 import { checkSweepInput, type SweepStartInput } from './sweep-inputs';
@@ -93,12 +94,6 @@ export function resumeSweep(ctx: EngineContext, id: string): { sweep_id: string;
 export async function waitForSweep(ctx: EngineContext, id: string, timeoutS?: number): Promise<{ sweep_id: string; status: SweepStatus; stopped: boolean }> {
   requireSweep(ctx, id);
   const active = activeSweeps(ctx).get(id);
-  let stopped = true;
-  if (active) {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = timeoutS === undefined ? null : new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutS * 1000)));
-    stopped = await Promise.race([active.done.then(() => true, () => true), ...(timeout ? [timeout] : [])]);
-    clearTimeout(timer);
-  }
+  const stopped = active ? await settledWithin(active.done, timeoutS) : true;
   return { sweep_id: id, status: shownSweepStatus(ctx, requireSweep(ctx, id)), stopped };
 }
