@@ -40,7 +40,12 @@ export default [
         await page.getByText('Logged in. Key saved to').waitFor();
         await page.getByText(/zp_.{4}\.\.\./).waitFor();
 
-        await page.getByLabel('Dataset or run').selectOption(JSON.parse(imported.out).dataset_id);
+        // Push from the dataset's own page: its Push link opens Sync with the dataset chosen.
+        const datasetId = JSON.parse(imported.out).dataset_id;
+        await page.goto(`${await serve.url}#/datasets/${datasetId}`);
+        await page.getByTestId('push-link').click();
+        await page.getByText(/zp_.{4}\.\.\./).waitFor();
+        assert.equal(await page.getByLabel('Dataset or run').inputValue(), datasetId);
         await page.getByLabel('Name on the platform').fill('from-the-screen');
         await page.getByRole('button', { name: 'Push' }).click();
         await page.getByText(/Pushed as ds_\w+ \(8 rows\)/).waitFor();

@@ -37,6 +37,8 @@ export function parseHash(hash: string): Route {
   }
   if (head === 'label') return { ...base, section: 'label', page: id ? 'label' : 'none', id: id ?? null };
   if (head === 'compare') return { ...base, section: 'compare', page: 'none', id: id ?? null, other: tab ?? null };
+  // `#/sync/ID`: the Sync page with that dataset or run chosen to push.
+  if (head === 'sync') return { ...base, section: 'sync', page: 'none', id: id ?? null };
   if ((SECTIONS as string[]).includes(head)) return { ...base, section: head as Section, page: 'none' };
   return base;
 }
@@ -46,6 +48,7 @@ export function hrefFor(route: Partial<Route> & { section?: Section }): string {
   if (section === 'compare' && (route.page === 'sweeps' || route.page === 'agents')) return `#/compare/${route.page}`;
   if (section === 'compare' && (route.page === 'sweep' || route.page === 'agent')) return `#/compare/${route.page}s/${encodeURIComponent(route.id ?? '')}`;
   if (section === 'label' && route.id) return `#/label/${encodeURIComponent(route.id)}`;
+  if (section === 'sync' && route.id) return `#/sync/${encodeURIComponent(route.id)}`;
   if (section === 'compare' && route.id) {
     return `#/compare/${encodeURIComponent(route.id)}${route.other ? `/${encodeURIComponent(route.other)}` : ''}`;
   }

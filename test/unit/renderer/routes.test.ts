@@ -32,5 +32,7 @@ describe('renderer routes', () => {
     expect(parseHash('#/compare/run-a/run-b')).toMatchObject({ section: 'compare', id: 'run-a', other: 'run-b' });
     expect(parseHash(hrefFor({ section: 'compare', id: 'a/1', other: 'b 2' }))).toMatchObject({ section: 'compare', id: 'a/1', other: 'b 2' });
     expect(hrefFor({ section: 'compare' })).toBe('#/compare');
+    expect(parseHash(hrefFor({ section: 'sync', id: 'ds-1' }))).toMatchObject({ section: 'sync', id: 'ds-1' });
+    expect(hrefFor({ section: 'sync' })).toBe('#/sync');
   });
 });

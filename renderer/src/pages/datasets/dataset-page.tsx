@@ -64,6 +64,7 @@ export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }
           <a href={hrefFor({ page: 'dataset', id, tab: 'rows' })} aria-current={tab === 'rows' ? 'page' : undefined}>Rows</a>
           <a href={hrefFor({ page: 'dataset', id, tab: 'measure' })} aria-current={tab === 'measure' ? 'page' : undefined}>Measure</a>
           <a href={hrefFor({ section: 'label', id })} data-testid="label-link">Label</a>
+          <a href={hrefFor({ section: 'sync', id })} data-testid="push-link">Push to While…</a>
         </nav>
       </header>
       {!error && dataset && <GradePanel datasetId={id} />}

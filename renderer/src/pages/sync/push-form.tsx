@@ -3,9 +3,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { DatasetSummary } from '../../../../shared/api/datasets';
 import { desk, errorText } from '../../api/desk';
 
-export function PushForm({ signedIn, pushed }: { signedIn: boolean; pushed(): void }) {
+/** `chosen`: the dataset the person came to push (from its page's Push link). */
+export function PushForm({ signedIn, pushed, chosen }: { signedIn: boolean; pushed(): void; chosen?: string | null }) {
   const [datasets, setDatasets] = useState<DatasetSummary[]>([]);
-  const [id, setId] = useState('');
+  const [id, setId] = useState(chosen ?? '');
   const [name, setName] = useState('');
   const [purpose, setPurpose] = useState<'' | 'train' | 'holdout' | 'eval'>('');
   const [holdout, setHoldout] = useState('');

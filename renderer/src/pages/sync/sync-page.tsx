@@ -7,8 +7,10 @@ import { AccountPanel } from './account-panel';
 import { OutboxTable } from './outbox-table';
 import { PushForm } from './push-form';
 import { RemoteDatasets } from './remote-datasets';
+import { useRoute } from '../../store/route-store';
 
 export function SyncPage() {
+  const chosen = useRoute((s) => s.route.id);
   const [status, setStatus] = useState<AccountStatusView | null>(null);
   const [items, setItems] = useState<OutboxItemView[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -56,7 +58,7 @@ export function SyncPage() {
       <AccountPanel status={status} reload={() => void reload(true)} />
       <section aria-label="Push">
         <h2>Push</h2>
-        <PushForm signedIn={status.configured} pushed={() => void reload(false)} />
+        <PushForm key={chosen ?? ''} chosen={chosen} signedIn={status.configured} pushed={() => void reload(false)} />
       </section>
       <section aria-label="Outbox section">
         <h2>Outbox</h2>
