@@ -3,7 +3,7 @@
 // read odd rows the SDK's way); a line that is not JSON is a bad_input error naming file:line.
 // (A reader that parsed only the fields a statistic reads was tried: stepping over the rest in JavaScript
 // costs about what V8's JSON.parse of the whole 0.5 KiB row does, so every line is parsed whole.)
-import { isAscii } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { StatsValueError } from '../../shared/stats/errors';
 import { parseRowLine, type RowCheck } from '../datasets/parse-row-line';
@@ -14,20 +14,37 @@ let fullCheck: RowCheck | null = null;
 /** A file that is not there: the pool turns it into a `not_found` API error. */
 export class MissingFileError extends Error {}
 
+const badLine = (file: string, number: number, message: string) => new StatsValueError(`${file}:${number}: ${message}; fix or remove that line`);
+
+/** The first line of bytes that is not valid UTF-8 (1-based), refused as `import` refuses it. */
+function firstBadUtf8Line(bytes: Buffer): number {
+  let line = 1;
+  for (let start = 0; start < bytes.length; line++) {
+    let end = bytes.indexOf(10, start);
+    if (end < 0) end = bytes.length;
+    if (!isUtf8(bytes.subarray(start, end))) return line;
+    start = end + 1;
+  }
+  return line;
+}
+
 /** The file as text. Most row files are ASCII, which reads as Latin-1 in about half the time UTF-8 decoding takes, same string. */
 function readText(file: string): string {
+  let bytes: Buffer;
   try {
-    const bytes = fs.readFileSync(file);
-    return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+    bytes = fs.readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new MissingFileError(`no such file: ${file} (give a JSONL file or a dataset id)`);
     if (code === 'EISDIR') throw new StatsValueError(`${file} is a folder; give a JSONL file`);
     throw new StatsValueError(`cannot read ${file}: ${(error as Error).message}`);
   }
+  if (isAscii(bytes)) return bytes.toString('latin1');
+  // Never decoded into U+FFFD: a line that is not UTF-8 is refused with its number, in the same words as `import`.
+  if (!isUtf8(bytes)) throw badLine(file, firstBadUtf8Line(bytes), 'not valid UTF-8 text');
+  return bytes.toString('utf8');
 }
 
-const badLine = (file: string, number: number, message: string) => new StatsValueError(`${file}:${number}: ${message}; fix or remove that line`);
 
 /** The line as an import parses it; undefined when it needs the full check and that has not loaded yet. */
 function parseWhole(line: string, file: string, number: number): unknown {

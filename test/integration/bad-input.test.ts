@@ -60,6 +60,14 @@ describe('bad input through the CLI', () => {
     expect(result.stderr).toMatch(/rows\.jsonl:2: reward is the string "1".*write "reward": 1/);
   });
 
+  it('stats on a file refuses a line that is not UTF-8 by its number, as import does (never U+FFFD)', () => {
+    const file = path.join(tempDir(), 'rows.jsonl');
+    fs.writeFileSync(file, Buffer.concat([Buffer.from(JSON.stringify(sdkRow(0, { scenario_id: 'a', reward: 1, final_text: 'caf\u00e9' })) + '\n'), Buffer.from([0x7b, 0xff, 0x7d, 0x0a])]));
+    const result = runCli(['stats', 'pass-at', file, '--k', '1']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/rows\.jsonl:2: not valid UTF-8 text/);
+  });
+
   it('stats holdout-size refuses a base outside [0, 1] with a clear message', () => {
     const result = runCli(['stats', 'holdout-size', '--effect', '0.05', '--base', '1.5']);
     expect(result.code).not.toBe(0);
