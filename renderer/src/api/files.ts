@@ -1,7 +1,9 @@
 // Picking a file on the person's machine. The desktop app opens a native dialog through the preload
 // (`window.desk.pickFile`) and gets back a path the engine can read; a browser against `serve` has no such
 // dialog (a web page never learns file paths), so callers fall back to uploading the file's content.
-export type FileKind = 'rows' | 'tasks' | 'judge' | 'rubric' | 'model' | 'labels' | 'variants';
+import type { FileKind } from '../../../shared/api/file-kinds';
+
+export type { FileKind };
 
 interface FilePicker {
   pickFile?(kind: FileKind): Promise<string | null>;

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { ImportResult } from '../../../shared/api/datasets';
 import { desk, errorText } from '../api/desk';
+import { newClientId } from '../api/ids';
 import { datasetNameFor, runImport, type ImportHandle, type ImportProgress } from './import-runner';
 
 export type ImportState =
@@ -23,11 +24,6 @@ interface ImportStore {
 
 let handle: ImportHandle | null = null;
 let pathImportId: string | null = null;
-
-function newImportId(): string {
-  const c = globalThis.crypto as Crypto | undefined;
-  return c?.randomUUID ? c.randomUUID() : `import-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 export const useImport = create<ImportStore>((set, get) => ({
   state: { phase: 'idle' },
@@ -55,7 +51,7 @@ export const useImport = create<ImportStore>((set, get) => ({
     if (get().state.phase === 'running') return;
     const skipInvalid = get().skipInvalid;
     const fileName = filePath.split(/[\\/]/).pop() || filePath;
-    const importId = newImportId();
+    const importId = newClientId('import');
     pathImportId = importId;
     set({ state: { phase: 'running', fileName, progress: { bytesSent: 0, bytesTotal: 0, linesRead: 0, rowsImported: 0, errors: 0 } } });
     const off = desk.on('import.progress', (p) => {

@@ -2,22 +2,13 @@
 // then every task side by side. All of it computed in the engine's worker pool.
 import { useMemo, useState } from 'react';
 import { headlineWord } from '../../../../shared/stats/delta-headline';
-import { cancelJob, useStatsJob, type JobState } from '../measure/use-stats-job';
+import { useStatsJob } from '../measure/use-stats-job';
+import { JobPending } from '../measure/job-pending';
 import { DeltaSummary } from './delta-summary';
 import { PairedDifferencesPlot } from './paired-plot';
 import { TaskTable } from './task-table';
 
 type Obj = Record<string, unknown>;
-
-function Pending({ state, what }: { state: JobState<unknown>; what: string }) {
-  if (state.status === 'failed') return <p className="error-text" role="alert">{what} could not be computed: {state.message}</p>;
-  if (state.status !== 'running') return null;
-  return (
-    <p className="muted" aria-live="polite">
-      Computing {what}… <button type="button" className="link" onClick={() => cancelJob(state.jobId)}>Stop</button>
-    </p>
-  );
-}
 
 const split = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -42,7 +33,7 @@ export function CompareReport({ baseline, candidate }: { baseline: string; candi
           Group by <input value={by} onChange={(e) => setBy(e.target.value)} placeholder="auto (category)" />
         </label>
       </form>
-      <Pending state={delta} what="the paired delta and the per-task rates" />
+      <JobPending state={delta} what="the paired delta and the per-task rates" />
       {report && (
         <>
           <h2 className="compare-headline" data-testid="compare-headline" data-verdict={String(report.target_verdict ?? report.headline_verdict)}>

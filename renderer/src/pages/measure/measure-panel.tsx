@@ -2,27 +2,15 @@
 import { useEffect, useMemo, useState } from 'react';
 import { desk } from '../../api/desk';
 import { CurriculumPanel } from './curriculum-panel';
+import { JobPending } from './job-pending';
 import { MeasureControls, defaultSettings, type MeasureSettings } from './measure-controls';
 import { PassAtCard } from './pass-at-card';
 import { ReliabilityPlot } from './reliability-plot';
-import { cancelJob, useStatsJob, type JobState } from './use-stats-job';
+import { useStatsJob } from './use-stats-job';
 import './measure.css';
 
 /** Task lists arrive cut to this many entries (a 25,000-task run would otherwise send megabytes); counts stay whole. */
 const LIST_LIMIT = 200;
-
-function Pending({ state, what }: { state: JobState<unknown>; what: string }) {
-  if (state.status === 'failed') return <p className="error-text" role="alert">{what} could not be computed: {state.message}</p>;
-  if (state.status === 'running') {
-    return (
-      <p className="muted measure-pending" aria-live="polite">
-        Computing {what}…{' '}
-        <button type="button" className="link" onClick={() => cancelJob(state.jobId)}>Stop</button>
-      </p>
-    );
-  }
-  return null;
-}
 
 export function MeasurePanel({ datasetId }: { datasetId: string }) {
   const [settings, setSettings] = useState<MeasureSettings>(defaultSettings);
@@ -54,11 +42,11 @@ export function MeasurePanel({ datasetId }: { datasetId: string }) {
   return (
     <div className="measure-panel" data-dataset={datasetId}>
       <MeasureControls value={settings} onChange={setSettings} />
-      <Pending state={passAt} what="pass rates" />
+      <JobPending state={passAt} what="pass rates" />
       {passAt.status === 'done' && <PassAtCard report={passAt.value.report} />}
-      <Pending state={reliability} what="the reliability curve" />
+      <JobPending state={reliability} what="the reliability curve" />
       {reliability.status === 'done' && <ReliabilityPlot points={reliability.value.points} />}
-      <Pending state={curriculum} what="the curriculum" />
+      <JobPending state={curriculum} what="the curriculum" />
       {curriculum.status === 'done' && <CurriculumPanel report={curriculum.value.report} tierSizes={curriculum.value.tier_sizes} listLimit={LIST_LIMIT} />}
     </div>
   );

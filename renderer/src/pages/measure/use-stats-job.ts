@@ -2,15 +2,11 @@
 import { useEffect, useState } from 'react';
 import type { MethodInput, MethodName, MethodOutput } from '../../../../shared/api/index';
 import { desk, errorText } from '../../api/desk';
+import { newClientId } from '../../api/ids';
 
 export type JobState<T> = { status: 'idle' } | { status: 'running'; jobId: string } | { status: 'done'; value: T } | { status: 'failed'; message: string };
 
 type StatsMethod = Extract<MethodName, `stats.${string}`>;
-
-function newJobId(): string {
-  const c = globalThis.crypto as Crypto | undefined;
-  return c?.randomUUID ? c.randomUUID() : `job-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 /** Starts `method(input)` whenever `key` changes (null = do not run); a superseded or abandoned job is cancelled. */
 export function useStatsJob<M extends StatsMethod>(method: M, input: MethodInput<M> | null, key: string | null): JobState<MethodOutput<M>> {
@@ -20,7 +16,7 @@ export function useStatsJob<M extends StatsMethod>(method: M, input: MethodInput
       setState({ status: 'idle' });
       return;
     }
-    const jobId = newJobId();
+    const jobId = newClientId('job');
     let live = true;
     setState({ status: 'running', jobId });
     desk.call(method, { ...input, job_id: jobId } as MethodInput<M>).then(
