@@ -1,7 +1,7 @@
 // The labels that stand: per row, each annotator's current label (their latest record; a withdrawal removes it),
 // and the gold each labeled row now has (its own gold_labels plus those votes, as attach_labels derives it).
 import type { Db } from '../db/connection';
-import { currentLabels, goldStateWith, labelsByRowKey, rowJsonByOrdinal, type GoldState, type LabelRecord } from '../rows/index';
+import { currentLabels, goldStateWith, labelsByRowKey, rowJsonByOrdinal, rowsByKey, type GoldState, type LabelRecord } from '../rows/index';
 
 export interface LabelState {
   /** row key -> annotator -> current value (0 or 1). */
@@ -20,18 +20,18 @@ export function currentVotes(db: Db, datasetId: string): { votes: Map<string, Ma
   return { votes, records };
 }
 
-/** Current votes and the gold of every row that has app labels; `ordinalOf` maps a row key to its row. */
-export function labelState(db: Db, datasetId: string, ordinalOf: (rowKey: string) => number | undefined): LabelState {
+/** Each labeled row's ordinal and the gold it arrived with, by key (rows that carry no labeled key are absent). */
+export type LabeledOwners = Map<string, { ordinal: number; goldState: GoldState }>;
+
+/** Current votes and the gold of every row that has app labels, and those rows (looked up by their keys). */
+export function labelState(db: Db, datasetId: string): LabelState & { owners: LabeledOwners } {
   const { votes, records } = currentVotes(db, datasetId);
-  const ordinals = [...records.keys()].flatMap((key) => {
-    const ordinal = ordinalOf(key);
-    return ordinal === undefined ? [] : [[key, ordinal] as const];
-  });
-  const json = rowJsonByOrdinal(db, datasetId, ordinals.map(([, ordinal]) => ordinal));
+  const owners = rowsByKey(db, datasetId, [...records.keys()]);
+  const json = rowJsonByOrdinal(db, datasetId, [...owners.values()].map((owner) => owner.ordinal));
   const gold = new Map<string, GoldState>();
-  for (const [key, ordinal] of ordinals) {
+  for (const [key, { ordinal }] of owners) {
     const text = json.get(ordinal);
     if (text !== undefined) gold.set(key, goldStateWith(text, records.get(key) ?? []));
   }
-  return { votes, gold };
+  return { votes, gold, owners };
 }

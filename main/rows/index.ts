@@ -9,7 +9,7 @@ export { goldLabelRecord, withGold } from './gold';
 export { ensureRowKeys, storedRowKey } from './row-keys';
 export { exportDataset, exportLines } from './export';
 export { deleteDataset, recoverInterruptedImports } from './delete-dataset';
-export { queueColumns, queueDetails, rowJsonByOrdinal, type QueueColumns } from './queue-columns';
+export { queueColumns, queueColumnsAfter, queueDetails, queueOutline, queuePageRows, rowJsonByOrdinal, rowsByKey, type QueueColumns, type QueueOutline, type QueuePageRow } from './queue-columns';
 export { currentLabels, currentGoldRecords, goldStateWith } from './gold';
 export { readLabeledRows } from './labeled-rows';
 export { stampTrust } from './trust-stamp';

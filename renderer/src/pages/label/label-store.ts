@@ -42,6 +42,8 @@ interface LabelState {
   rowsVersion: number;
   /** Bumped when a label is stored (the trust panel and the summary follow it). */
   stored: number;
+  /** Set once the dataset's first page has come (with its first rows): the trust panel loads after that. */
+  settled: boolean;
   given: Given[];
   open(datasetId: string): void;
   setAnnotator(name: string): void;
@@ -103,18 +105,21 @@ export const useLabel = create<LabelState>((set, get) => {
     pageInFlight = asked;
     const mine = generation;
     try {
-      const out = await desk.call('labels.queue', { dataset_id: datasetId, annotator, order, filters, offset, limit: PAGE });
+      // The first page brings its first rows, so the first row paints without another round trip.
+      const withRows = offset === 0 ? PREFETCH + 1 : 0;
+      const out = await desk.call('labels.queue', { dataset_id: datasetId, annotator, order, filters, offset, limit: PAGE, with_rows: withRows });
       if (mine !== generation) return;
+      for (const { ordinal, row } of out.rows ?? []) rows.set(ordinal, row);
       set((s) => {
         const seen = new Set(s.items.map((item) => item.ordinal));
         const items = offset === 0 ? out.items : [...s.items, ...out.items.filter((item) => !seen.has(item.ordinal))];
-        return { items, total: out.total, progress: out.progress, facets: out.facets, loading: false, error: null };
+        return { items, total: out.total, progress: out.progress, facets: out.facets, loading: false, error: null, settled: true, rowsVersion: s.rowsVersion + 1 };
       });
       prefetch();
       // A large dataset's filter choices come a moment after its first rows.
       if (!out.facets_ready) setTimeout(refreshProgress, FACETS_RETRY_MS);
     } catch (error) {
-      if (mine === generation) set({ loading: false, error: errorText(error) });
+      if (mine === generation) set({ loading: false, error: errorText(error), settled: true });
     } finally {
       if (pageInFlight === asked) pageInFlight = null;
     }
@@ -186,11 +191,12 @@ export const useLabel = create<LabelState>((set, get) => {
     error: null,
     rowsVersion: 0,
     stored: 0,
+    settled: false,
     given: [],
     open(datasetId) {
       if (get().datasetId === datasetId && get().items.length) return;
       rows.clear();
-      restart({ datasetId, order: 'stratified', filters: {} });
+      restart({ datasetId, order: 'stratified', filters: {}, settled: get().datasetId === datasetId && get().settled });
     },
     setAnnotator(name) {
       try {
