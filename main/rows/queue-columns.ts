@@ -83,11 +83,14 @@ export interface QueueOutline {
 }
 
 export function queueOutline(db: Db, datasetId: string): QueueOutline {
+  // Over the ordered subquery rather than with group_concat's own ORDER BY, which sorts again what the index
+  // (rows_queue_outline, migration 0008) already gives in order; SQLite keeps a subquery's order for an aggregate
+  // over it (it never flattens one into an aggregate: its ticket 2942, about group_concat).
   const [count, first, last, ownGold, classes] = db
     .prepare(
       `SELECT count(*), min(ordinal), max(ordinal), total(gold_state != 'none'),
-        group_concat(CASE WHEN reward = 1 THEN 'p' WHEN reward = 0 THEN 'f' ELSE 'u' END, '' ORDER BY ordinal)
-       FROM rows WHERE dataset_id = ?`,
+        group_concat(CASE WHEN reward = 1 THEN 'p' WHEN reward = 0 THEN 'f' ELSE 'u' END, '')
+       FROM (SELECT ordinal, reward, gold_state FROM rows WHERE dataset_id = ? ORDER BY ordinal)`,
     )
     .raw()
     .get(datasetId) as [number, number | null, number | null, number, string | null];
