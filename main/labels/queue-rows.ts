@@ -56,22 +56,33 @@ const CLASS_OF: Record<JudgeClass, string> = { pass: 'p', fail: 'f', ungraded: '
 /** Stratified random by judge class ('p', 'f', 'u' per row), reproducible per dataset (seeded by its id). */
 export function stratifiedFromClasses(classes: string, seed: string): Int32Array {
   const random = seededRandom(seedOf(seed));
-  const pass: number[] = [];
-  const fail: number[] = [];
-  const ungraded: number[] = [];
+  // Typed arrays sized by a first count: no growing arrays of 100k numbers on a queue's first open.
+  let passes = 0;
+  let fails = 0;
   for (let i = 0; i < classes.length; i++) {
     const c = classes.charCodeAt(i);
-    (c === 112 ? pass : c === 102 ? fail : ungraded).push(i);
+    if (c === 112) passes++;
+    else if (c === 102) fails++;
+  }
+  const pass = new Int32Array(passes);
+  const fail = new Int32Array(fails);
+  const ungraded = new Int32Array(classes.length - passes - fails);
+  for (let i = 0, p = 0, f = 0, u = 0; i < classes.length; i++) {
+    const c = classes.charCodeAt(i);
+    if (c === 112) pass[p++] = i;
+    else if (c === 102) fail[f++] = i;
+    else ungraded[u++] = i;
   }
   shuffle(pass, random);
   shuffle(fail, random);
+  shuffle(ungraded, random);
   const out = new Int32Array(classes.length);
   let at = 0;
-  for (let i = 0; i < Math.max(pass.length, fail.length); i++) {
-    if (i < pass.length) out[at++] = pass[i];
-    if (i < fail.length) out[at++] = fail[i];
+  for (let i = 0; i < Math.max(passes, fails); i++) {
+    if (i < passes) out[at++] = pass[i];
+    if (i < fails) out[at++] = fail[i];
   }
-  for (const i of shuffle(ungraded, random)) out[at++] = i;
+  out.set(ungraded, at);
   return out;
 }
 

@@ -5,8 +5,9 @@
 // its prompt. Prints the whole timeline of each run: serve start, the page's own load, every API call the page
 // made (sent -> answered, in the page's clock), the first row, the trust panel's first numbers; then a warm visit
 // on the last serve. Needs `npm run build` and /usr/bin/chromium. ROWS_BENCH_N, COLD_RUNS change the sizes;
-// COLD_PROFILE_DIR=DIR loads DIR/prof-preload.mjs into each serve (e.g. an inspector profiler writing there).
-import { rmSync } from 'node:fs';
+// COLD_PROFILE_DIR=DIR loads DIR/prof-preload.mjs into each serve (e.g. an inspector profiler writing there) and
+// writes the page's CPU profile of each cold visit there (page-N.cpuprofile).
+import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { checkPrerequisites, launchBrowser, runCli, startServe, tempDir } from '../e2e/harness.mjs';
@@ -59,11 +60,18 @@ function probe() {
   };
 }
 
-async function oneVisit(context, url, id) {
+async function oneVisit(context, url, id, profileTo) {
   const page = await context.newPage();
   await page.addInitScript(probe);
+  const cdp = profileTo ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(`${url}#/label/${id}`);
   await page.waitForFunction(() => window.__bench.firstRowAt !== null, null, { timeout: 60_000 });
+  if (cdp) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   await page.waitForFunction(() => window.__bench.trustAt !== null, null, { timeout: 60_000 }).catch(() => undefined);
   const out = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0];
@@ -122,7 +130,7 @@ async function main() {
       try {
         const url = await serve.url;
         const serveMs = performance.now() - t0;
-        const cold = await oneVisit(browser.context, url, id);
+        const cold = await oneVisit(browser.context, url, id, PROFILE_DIR && path.join(PROFILE_DIR, `page-${run + 1}.cpuprofile`));
         firsts.push(cold.firstRowAt);
         console.log(`run ${run + 1}: serve printed its URL after ${serveMs.toFixed(0)} ms (load ${loadavg()[0].toFixed(1)})`);
         printVisit('cold engine, first visit', cold);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../main/db/connection';
 import { ordinalAt, stratifiedFromClasses, stratifiedOrder } from '../../../main/labels/queue-rows';
+import { seededRandom, seedOf, shuffle } from '../../../main/labels/seeded';
 import { queueColumns, queueOutline, queuePageRows, rowsByKey } from '../../../main/rows/queue-columns';
 import { tempDir } from '../../helpers/temp';
 
@@ -23,7 +24,29 @@ function withRows(rows: Array<{ ordinal: number; reward: number | null; gold?: s
 
 const REWARDS = [1, 0, 0.5, null, 1, 1, 0, 0.25, 1, 0, null, 1];
 
+/** The stratified order as the queue has always built it (per class arrays, shuffled in turn): it must not move. */
+function referenceOrder(classes: string, seed: string): number[] {
+  const random = seededRandom(seedOf(seed));
+  const byClass: Record<string, number[]> = { p: [], f: [], u: [] };
+  [...classes].forEach((c, i) => byClass[c].push(i));
+  const pass = shuffle(byClass.p, random);
+  const fail = shuffle(byClass.f, random);
+  const out: number[] = [];
+  for (let i = 0; i < Math.max(pass.length, fail.length); i++) {
+    if (i < pass.length) out.push(pass[i]);
+    if (i < fail.length) out.push(fail[i]);
+  }
+  return [...out, ...shuffle(byClass.u, random)];
+}
+
 describe('queue outline', () => {
+  it('keeps the stratified order it always had', () => {
+    const random = seededRandom(7);
+    const classes = Array.from({ length: 5000 }, () => 'ppppfu'[Math.floor(random() * 6)]).join('');
+    expect(Array.from(stratifiedFromClasses(classes, 'ds-abc'))).toEqual(referenceOrder(classes, 'ds-abc'));
+    expect(Array.from(stratifiedFromClasses('uuu', 'x'))).toEqual(referenceOrder('uuu', 'x'));
+  });
+
   it('classes rows as judgeClass does and gives the stratified order of the full columns', () => {
     const db = withRows(REWARDS.map((reward, ordinal) => ({ ordinal, reward, gold: ordinal % 5 === 0 ? 'pass' : 'none' })));
     const outline = queueOutline(db, 'ds-1');
