@@ -4,7 +4,7 @@ export { ROW_COLUMNS, rowColumns, toStoredRow, goldStateOf, type RowColumns, typ
 export { appendRows, filledOrdinals, type AppendOptions, type AppendResult, type RowBlock, type RowsToAppend } from './append';
 export { rowCommitter, type RowCommitter } from './slot-committer';
 export { countRows, getRow, iterateRowJson, judgeStatusCounts, runScoreRows, pageRows, parsedRowPages, readDatasetRows, rowPages, taskRows } from './read';
-export { appendLabel, appendLabels, rowKeysInOrder, hasLabels, labelsByRowKey, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
+export { appendLabel, appendLabels, rowKeysInOrder, hasLabels, labelsByRowKey, labelsSince, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
 export { goldLabelRecord, withGold } from './gold';
 export { ensureRowKeys, storedRowKey } from './row-keys';
 export { exportDataset, exportLines } from './export';

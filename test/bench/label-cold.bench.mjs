@@ -16,6 +16,8 @@ import { writeSdkRows } from './generate-rows.mjs';
 const ROWS = Number(process.env.ROWS_BENCH_N || 100_000);
 const RUNS = Number(process.env.COLD_RUNS || 3);
 const PROFILE_DIR = process.env.COLD_PROFILE_DIR;
+/** COLD_LABELS=N imports N labels by another annotator first (as label.bench.mjs does), so the keys are filled. */
+const LABELS = Number(process.env.COLD_LABELS || 0);
 
 /** In the page before its scripts: the annotator's name, long tasks, the first row, and every API call's times. */
 function probe() {
@@ -118,7 +120,16 @@ async function main() {
     const imported = await runCli(['import', file, '--db', db, '--json']);
     if (imported.code !== 0) throw new Error(`import failed: ${imported.err || imported.out}`);
     const id = JSON.parse(imported.out.trim().split('\n').pop()).dataset_id;
-    console.log(`label cold bench: ${ROWS} rows imported, never labeled; ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    if (LABELS > 0) {
+      const labels = Array.from({ length: LABELS }, (_, i) => {
+        const n = ROWS - 1 - i * 97;
+        return JSON.stringify({ key: `task-${Math.floor(n / 4)}#${n % 4}`, label: i % 6 ? 1 : 0, annotator: 'seed' });
+      });
+      writeFileSync(path.join(dir, 'labels.jsonl'), labels.join('\n') + '\n');
+      const attached = await runCli(['labels', 'import', path.join(dir, 'labels.jsonl'), '--dataset', id, '--db', db, '--json']);
+      if (attached.code !== 0) throw new Error(`labels import failed: ${attached.err}`);
+    }
+    console.log(`label cold bench: ${ROWS} rows imported, ${LABELS ? `${LABELS} labels imported` : 'never labeled'}; ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     const firsts = [];
     for (let run = 0; run < RUNS; run++) {
       const saved = process.env.NODE_OPTIONS;
