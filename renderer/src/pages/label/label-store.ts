@@ -46,6 +46,8 @@ interface LabelState {
   settled: boolean;
   given: Given[];
   open(datasetId: string): void;
+  /** While the annotator types their name: has the engine read the dataset's queue, so it opens at once after. */
+  warm(datasetId: string): void;
   setAnnotator(name: string): void;
   setOrder(order: QueueOrder): void;
   setFilters(filters: QueueFilters): void;
@@ -197,6 +199,9 @@ export const useLabel = create<LabelState>((set, get) => {
       if (get().datasetId === datasetId && get().items.length) return;
       rows.clear();
       restart({ datasetId, order: 'stratified', filters: {}, settled: get().datasetId === datasetId && get().settled });
+    },
+    warm(datasetId) {
+      desk.call('labels.queue', { dataset_id: datasetId, limit: 0 }).catch(() => undefined);
     },
     setAnnotator(name) {
       try {
