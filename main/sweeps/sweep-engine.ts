@@ -8,6 +8,7 @@ import type { RowJudge } from '../judges/judge-types';
 import { getRun } from '../db/repos/runs';
 import { claimSweep, finishSweep, getSweep, linkSweepRun, releaseSweep, sweepRowCounts, sweepRuns, type SweepRecord } from '../db/repos/sweeps';
 import type { EngineContext } from '../engine/context';
+import { settledWithin } from '../engine/settled-within';
 import { buildSweepReport } from './sweep-report-build';
 import { sweepSlots, slotRunSettings, type SweepSlot } from './sweep-slots';
 
@@ -48,10 +49,10 @@ export function launchSweep(ctx: EngineContext, sweepId: string): ActiveSweep {
 /** The abort reason of sweeps.cancel; any other abort (the engine closing) leaves the sweep interrupted. */
 const CANCELLED = 'sweep cancelled';
 
-/** Stops a sweep going here the way runs.cancel stops a run; resolves with the sweep's stored status once it stopped. */
-export async function cancelActiveSweep(active: ActiveSweep): Promise<SweepRecord['status']> {
+/** Stops a sweep going here the way runs.cancel stops a run; resolves true once it stopped, false after timeoutS. */
+export function cancelActiveSweep(active: ActiveSweep, timeoutS: number): Promise<boolean> {
   active.controller.abort(CANCELLED);
-  return active.done;
+  return settledWithin(active.done, timeoutS);
 }
 
 /** Thrown when an arm's run failed: the sweep is marked failed with this message. */

@@ -95,6 +95,8 @@ export function resumeSweep(ctx: EngineContext, id: string): { sweep_id: string;
   return { sweep_id: id, resumed: true, message: `resuming: ${summary.expected_rows - summary.rows} of ${summary.expected_rows} rollouts to go` };
 }
 
+const CANCEL_WAIT_S = 30;
+
 /** Stops a sweep going here: its current run is cancelled as runs.cancel does; finished rows stay, resume finishes it. */
 export async function cancelSweep(ctx: EngineContext, id: string): Promise<{ sweep_id: string; cancelled: boolean; status: SweepStatus; message: string }> {
   const sweep = requireSweep(ctx, id);
@@ -104,7 +106,10 @@ export async function cancelSweep(ctx: EngineContext, id: string): Promise<{ swe
     const message = status === 'running' ? `sweep ${id} is going in process ${sweep.pid}, not in this one; stop it there` : `sweep ${id} is ${status}; nothing to cancel, nothing changed`;
     return { sweep_id: id, cancelled: false, status, message };
   }
-  await cancelActiveSweep(active);
+  // An agent or judge mid-request stops at its own abort; the answer does not wait on it forever.
+  if (!(await cancelActiveSweep(active, CANCEL_WAIT_S))) {
+    return { sweep_id: id, cancelled: true, status: 'running', message: `sweep ${id} was asked to stop; its current run is still stopping (see sweep.progress)` };
+  }
   const summary = summaryOf(ctx, requireSweep(ctx, id));
   const message = summary.status === 'cancelled'
     ? `cancelled with ${summary.rows} of ${summary.expected_rows} rollouts kept; \`while-desk resume ${id}\` (or Resume) finishes it`
