@@ -49,12 +49,12 @@ export default [
 
       await variants.nth(1).getByTestId('variant-label').fill('hasty@seeded');
       assert.equal(await form.getByTestId('sweep-variants-problem').count(), 0);
-      await form.locator('#sweep-k').fill('800');
+      await form.locator('#sweep-k').fill('500');
       await form.getByTestId('start-sweep').click();
       await page.waitForURL(/#\/compare\/sweeps\/sweep-/);
       // Live: the status, the count moving, and each arm's run (two arms and the first arm's noise re-run).
       await waitForText(page.getByTestId('sweep-status'), /^running$/);
-      await waitForText(page.getByTestId('sweep-done'), /^[1-9][\d,]* of 14,400 rollouts$/);
+      await waitForText(page.getByTestId('sweep-done'), /^[1-9][\d,]* of 9,000 rollouts$/);
       const arms = page.getByTestId('sweep-arm');
       assert.equal(await arms.count(), 3);
       assert.deepEqual((await arms.locator('td:first-child').allInnerTexts()), ['careful@seeded', 'hasty@seeded', 'careful@seeded']);
@@ -62,7 +62,7 @@ export default [
 
       await page.getByTestId('cancel-sweep').click();
       await waitForText(page.getByTestId('sweep-status'), /^cancelled$/);
-      assert.match(await page.getByTestId('sweep-note').innerText(), /^cancelled with \d+ of 14400 rollouts kept; `while-desk resume sweep-/);
+      assert.match(await page.getByTestId('sweep-note').innerText(), /^cancelled with \d+ of 9000 rollouts kept; `while-desk resume sweep-/);
       assert.match((await arms.locator('td:nth-child(4)').allInnerTexts()).join(' '), /cancelled/);
       await page.getByTestId('resume-sweep').click();
       await waitForText(page.getByTestId('sweep-status'), /^done$/, 45_000);
