@@ -159,39 +159,45 @@ export function middleCut(file: string, size: number): number | null {
   return cut < size ? cut : null;
 }
 
-/**
- * A file folded by a statistic's fold, its second half in `otherHalf` (another thread) when given: the rows are
- * never all held as objects, and two cores parse at once. Errors name file:line as a whole-file read would.
- */
-export async function foldFile<State>(
-  file: string,
-  fold: RowFold<State>,
-  otherHalf?: (range: ByteRange) => Promise<{ state: State; lines: number }>,
-): Promise<State> {
+/** A file's second half, from `cut` on, being folded elsewhere (another thread). */
+export interface SecondHalf<State> {
+  cut: number;
+  folded: Promise<{ state: State; lines: number }>;
+}
+
+/** The part of a large file to fold in another thread (whole lines past the middle); null when it is not worth it. */
+export function secondHalfOf(file: string): ByteRange | null {
   let size: number;
   try {
     size = fs.statSync(file).size;
-  } catch (error) {
-    throw cannotRead(file, error);
+  } catch {
+    return null; // the fold of the whole file says what is wrong with it
   }
-  const cut = otherHalf && size >= SPLIT_MIN_BYTES ? middleCut(file, size) : null;
-  if (cut === null || !otherHalf) {
+  const cut = size >= SPLIT_MIN_BYTES ? middleCut(file, size) : null;
+  return cut === null ? null : { start: cut, end: size };
+}
+
+/**
+ * A file folded by a statistic's fold, its second half folded by another thread when `second` is given: the rows
+ * are never all held as objects, and two cores parse at once. Errors name file:line as a whole-file read would.
+ */
+export async function foldFile<State>(file: string, fold: RowFold<State>, second?: SecondHalf<State> | null): Promise<State> {
+  if (!second) {
     try {
       return (await foldFilePart(file, undefined, fold)).state;
     } catch (error) {
       throw namedLine(file, error);
     }
   }
-  const second = otherHalf({ start: cut, end: size });
-  second.catch(() => undefined); // awaited below, after the first half (whose errors come first in the file)
+  second.folded.catch(() => undefined); // awaited below, after the first half (whose errors come first in the file)
   let first: { state: State; lines: number };
   try {
-    first = await foldFilePart(file, { start: 0, end: cut }, fold);
+    first = await foldFilePart(file, { start: 0, end: second.cut }, fold);
   } catch (error) {
     throw namedLine(file, error);
   }
   try {
-    return fold.merge(first.state, (await second).state);
+    return fold.merge(first.state, (await second.folded).state);
   } catch (error) {
     throw namedLine(file, error, first.lines);
   }

@@ -8,16 +8,26 @@ import type { OrdinalRange } from '../rows/read';
 import { builtScript } from '../engine/package-root';
 import { foldFilePart, PartLineError, type ByteRange } from './file-rows';
 
-/** A part to fold: bytes of a JSONL file, or ordinals of a dataset in a database. */
-export type FoldPartTask = { kind: string } & ({ file: string; range: ByteRange } | { dbPath: string; datasetId: string; ordinals: OrdinalRange });
+/**
+ * A part to fold: bytes of a JSONL file, or ordinals of a dataset in a database; by the statistic's name (`kind`)
+ * or its `while-desk stats` command (a file cut before the worker knew which statistic it is for).
+ */
+export type FoldPartTask = ({ kind: string } | { command: string }) & ({ file: string; range: ByteRange } | { dbPath: string; datasetId: string; ordinals: OrdinalRange });
+
+/** The statistic's fold the task names, from the registry (loaded here, after the thread has started). */
+async function foldNamed(task: FoldPartTask): Promise<RowFold | undefined> {
+  const { statistics } = await import('../../shared/stats/registry/index');
+  return statistics.find((stat) => ('kind' in task ? stat.name === task.kind : stat.command === task.command))?.fold;
+}
 
 type PartReply = { ok: true; state: unknown; lines: number; version: number } | { ok: false; line?: number; message: string };
 
 /** Inside the helper thread: folds the part and posts the fold (or the refused line), once. */
-export async function runFoldPart(task: FoldPartTask, port: MessagePort, fold: RowFold | undefined): Promise<void> {
+export async function runFoldPart(task: FoldPartTask, port: MessagePort): Promise<void> {
   let reply: PartReply;
   try {
-    if (!fold) throw new Error(`the statistic ${task.kind} has no fold`);
+    const fold = await foldNamed(task);
+    if (!fold) throw new Error(`the statistic ${'kind' in task ? task.kind : task.command} has no fold`);
     if ('file' in task) {
       reply = { ok: true, ...(await foldFilePart(task.file, task.range, fold)), version: 0 };
     } else {

@@ -1,12 +1,14 @@
 // A statistics worker thread: runs one job at a time on rows it reads itself, and posts the result back.
-// Started with `workerData.foldPart` it is instead a helper of another stats worker: it folds one part of a file
-// for a statistic's fold, posts that fold, and ends (fold-part.ts).
+// Started with `workerData.foldPart` it is instead a helper of another stats worker: it folds one part of a file or
+// dataset for a statistic's fold, posts that fold, and ends (fold-part.ts).
+// The statistics code loads after the first message (dynamic imports): a file the CLI sends ahead is cut and its
+// second half handed to a helper thread first, so that thread starts while this one is still loading.
 import { parentPort, workerData } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
-import { statistics, statisticNamed, type RowFold } from '../../shared/stats/registry/index';
-import { runStatsJob, type JudgeLoader, type ResolveFold } from './jobs';
-import { FileRows, foldFile, MissingFileError } from './file-rows';
+import type { RowFold } from '../../shared/stats/registry/define';
+import { FileRows, foldFile, MissingFileError, secondHalfOf, type SecondHalf } from './file-rows';
 import { foldPartElsewhere, runFoldPart, type FoldPartTask } from './fold-part';
+import type { JudgeLoader, ResolveFold } from './jobs';
 import type { JobSource, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 import type { RowReader } from './row-reader';
 
@@ -28,15 +30,18 @@ async function readerFor(dbPath: string | null): Promise<RowReader> {
 }
 
 function resolver(dbPath: string | null) {
-  // `reads` (the fields the statistic reads) is a hint a reader may use; files and datasets are read whole today.
   return async (source: JobSource): Promise<unknown[]> => ('path' in source ? files.read(source.path) : (await readerFor(dbPath)).resolve(source));
 }
 
-/** Files folded ahead (a preload that named its statistic), by statistic and path, taken by the job that names them. */
+/** Files folded ahead (a preload that named its command), by statistic and path, taken by the job that names them. */
 const foldsAhead = new Map<string, Promise<unknown>>();
 
-function foldOf(kind: string, path: string, fold: RowFold): Promise<unknown> {
-  return foldFile(path, fold, (range) => foldPartElsewhere({ kind, file: path, range }));
+/** A large file's second half, folded by a helper thread started now (null for a small file). */
+function startSecondHalf(file: string, by: { kind: string } | { command: string }): SecondHalf<unknown> | null {
+  const range = secondHalfOf(file);
+  if (!range) return null;
+  const task: FoldPartTask = { ...by, file, range };
+  return { cut: range.start, folded: foldPartElsewhere(task) };
 }
 
 /**
@@ -49,7 +54,7 @@ function foldResolver(dbPath: string | null): ResolveFold {
       const key = `${kind}\u0000${source.path}`;
       const ahead = foldsAhead.get(key);
       foldsAhead.delete(key);
-      return ahead ?? foldOf(kind, source.path, fold);
+      return ahead ?? foldFile(source.path, fold, startSecondHalf(source.path, { kind }));
     }
     if (!('dataset_id' in source) || source.labeled_only) return null;
     const datasetId = source.dataset_id;
@@ -70,16 +75,30 @@ function describe(error: unknown): WorkerErrorShape {
 }
 
 /** A preload: the file folded ahead when its command's statistic has a fold, else read into the row cache. */
-function preload(message: WorkerPreloadMessage): void {
+async function preload(message: WorkerPreloadMessage): Promise<void> {
+  const second = message.command ? startSecondHalf(message.path, { command: message.command }) : null;
+  const { statistics } = await import('../../shared/stats/registry/index');
   const stat = message.command ? statistics.find((entry) => entry.command === message.command) : undefined;
-  if (stat?.fold) {
-    const folding = foldOf(stat.name, message.path, stat.fold);
-    folding.catch(() => undefined); // the job that takes it reports what is wrong
-    foldsAhead.set(`${stat.name}\u0000${message.path}`, folding);
+  if (!stat?.fold) {
+    // The job that names this file waits for this read (or reads it again and reports what is wrong).
+    second?.folded.catch(() => undefined); // the helper says it has no fold to run, and ends
+    files.read(message.path).catch(() => undefined);
     return;
   }
-  // The job that names this file waits for this read (or reads it again and reports what is wrong).
-  files.read(message.path).catch(() => undefined);
+  const folding = foldFile(message.path, stat.fold as RowFold<unknown>, second);
+  folding.catch(() => undefined); // the job that takes it reports what is wrong
+  foldsAhead.set(`${stat.name}\u0000${message.path}`, folding);
+}
+
+async function runJob(message: WorkerJobMessage): Promise<WorkerReply> {
+  const started = performance.now();
+  try {
+    const { runStatsJob } = await import('./jobs');
+    const output = await runStatsJob(message.request, resolver(message.db_path), loadJudge, foldResolver(message.db_path));
+    return { type: 'result', job_id: message.job_id, output, ms: performance.now() - started };
+  } catch (error) {
+    return { type: 'error', job_id: message.job_id, error: describe(error) };
+  }
 }
 
 if (!parentPort) throw new Error('stats-worker.mjs runs only as a worker thread');
@@ -87,19 +106,21 @@ const port = parentPort;
 const part = (workerData as { foldPart?: FoldPartTask } | null)?.foldPart;
 
 if (part) {
-  void runFoldPart(part, port, statisticNamed(part.kind)?.fold);
+  void runFoldPart(part, port);
 } else {
-  port.on('message', async (message: WorkerJobMessage | WorkerPreloadMessage) => {
-    if (message?.type === 'preload') return preload(message);
-    if (message?.type !== 'job') return;
-    const started = performance.now();
-    let reply: WorkerReply;
-    try {
-      const output = await runStatsJob(message.request, resolver(message.db_path), loadJudge, foldResolver(message.db_path));
-      reply = { type: 'result', job_id: message.job_id, output, ms: performance.now() - started };
-    } catch (error) {
-      reply = { type: 'error', job_id: message.job_id, error: describe(error) };
+  // Jobs run one after another, a preload before the job that takes it: each waits for the message before it.
+  let previous: Promise<unknown> = Promise.resolve();
+  port.on('message', (message: WorkerJobMessage | WorkerPreloadMessage) => {
+    if (message?.type === 'preload') previous = previous.then(() => preload(message)).catch(() => undefined);
+    else if (message?.type === 'job') {
+      previous = previous.then(async () => {
+        const reply = await runJob(message);
+        try {
+          port.postMessage(reply);
+        } catch (error) {
+          port.postMessage({ type: 'error', job_id: message.job_id, error: describe(error) } satisfies WorkerReply);
+        }
+      });
     }
-    port.postMessage(reply);
   });
 }
