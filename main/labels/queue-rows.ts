@@ -45,11 +45,14 @@ export interface QueueRows {
 const caches = new WeakMap<Db, Map<string, { rowCount: number; value: QueueRows }>>();
 const MAX_CACHED = 4;
 const MAX_FACETS = 200;
-/** Rows read per chunk of columns, and of details: each about 5 ms of the engine's thread. */
-const COLUMN_CHUNK = 5000;
+/** Rows read per chunk of columns, and of details: each a few ms of the engine's thread, so a label is not held up. */
+const COLUMN_CHUNK = 1000;
 const DETAIL_CHUNK = 1000;
-/** The background read waits this long after a first page, so the page's own row reads go first. */
-const BACKGROUND_DELAY_MS = 300;
+/**
+ * The background read waits this long after a first page: the desk's first second (its trust numbers, the first
+ * labels) goes first. The filter choices come a moment later (the desk asks again until they are ready).
+ */
+const BACKGROUND_DELAY_MS = 1000;
 
 const CLASS_OF: Record<JudgeClass, string> = { pass: 'p', fail: 'f', ungraded: 'u' };
 
@@ -129,7 +132,7 @@ function refreshKeys(db: Db, datasetId: string, queue: QueueRows, read: QueueCol
   if (queue.keyedColumns || !hasLabels(db, datasetId)) return;
   queue.keyedColumns = true;
   for (let after = Number.MIN_SAFE_INTEGER, at = 0; ; ) {
-    const chunk = queueColumnsAfter(db, datasetId, after, COLUMN_CHUNK * 4);
+    const chunk = queueColumnsAfter(db, datasetId, after, COLUMN_CHUNK * 20);
     if (chunk.length === 0) break;
     for (const row of chunk) if (read.rows[at]?.ordinal === row.ordinal) read.rows[at++].rowKey = row.rowKey;
     after = chunk[chunk.length - 1].ordinal;
