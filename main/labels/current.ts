@@ -3,7 +3,7 @@
 // Kept per dataset and brought up to date from the labels appended since (labels are append-only), so a queue or
 // progress read after a label costs that label, not every label of the dataset.
 import type { Db } from '../db/connection';
-import { countRows, currentLabels, goldStateWith, labelsSince, rowJsonByOrdinal, rowsByKey, type GoldState, type LabelRecord } from '../rows/index';
+import { countRows, currentLabels, goldStateFromOwn, labelsSince, rowsByKey, type GoldState, type KeyedRow, type LabelRecord } from '../rows/index';
 
 export interface LabelState {
   /** row key -> annotator -> current value (0 or 1). */
@@ -12,8 +12,8 @@ export interface LabelState {
   gold: Map<string, GoldState>;
 }
 
-/** Each labeled row's ordinal and the gold it arrived with, by key (rows that carry no labeled key are absent). */
-export type LabeledOwners = Map<string, { ordinal: number; goldState: GoldState }>;
+/** Each labeled row (its ordinal, the gold it arrived with), by key (keys no row carries are absent). */
+export type LabeledOwners = Map<string, KeyedRow>;
 
 interface Tracked extends LabelState {
   lastId: number;
@@ -81,10 +81,9 @@ export function labelState(db: Db, datasetId: string): LabelState & { owners: La
     const keys = [...state.stale];
     state.stale.clear();
     for (const [key, owner] of rowsByKey(db, datasetId, keys.filter((key) => !state.owners.has(key)))) state.owners.set(key, owner);
-    const json = rowJsonByOrdinal(db, datasetId, keys.flatMap((key) => state.owners.get(key)?.ordinal ?? []));
     for (const key of keys) {
-      const text = json.get(state.owners.get(key)?.ordinal ?? -1);
-      if (text !== undefined) state.gold.set(key, goldStateWith(text, state.records.get(key) ?? []));
+      const owner = state.owners.get(key);
+      if (owner) state.gold.set(key, goldStateFromOwn(owner.ownLabels, owner.goldState, state.records.get(key) ?? []));
     }
   }
   return { votes: state.votes, gold: state.gold, owners: state.owners };

@@ -121,17 +121,27 @@ export function queuePageRows(db: Db, datasetId: string, ordinals: readonly numb
   return new Map(found.map(([ordinal, rowKey, scenarioId, reward, goldState, keyJson]) => [ordinal, { ordinal, rowKey, scenarioId, reward, goldState, keyJson }]));
 }
 
-/** The rows that carry the given keys (by the key index): key -> its ordinal and the gold it arrived with. */
-export function rowsByKey(db: Db, datasetId: string, keys: readonly string[]): Map<string, { ordinal: number; goldState: GoldState }> {
+/** A labeled key's row: its ordinal, the gold it arrived with, and its own gold_labels (JSON text; null: none). */
+export interface KeyedRow {
+  ordinal: number;
+  goldState: GoldState;
+  ownLabels: string | null;
+}
+
+/** The rows that carry the given keys (by the key index), read without parsing their JSON. */
+export function rowsByKey(db: Db, datasetId: string, keys: readonly string[]): Map<string, KeyedRow> {
   if (keys.length === 0) return new Map();
   const found = db
-    .prepare('SELECT row_key, ordinal, gold_state FROM rows WHERE dataset_id = ? AND row_key IN (SELECT value FROM json_each(?))')
+    .prepare(
+      `SELECT row_key, ordinal, gold_state, CASE WHEN json_type(row_json, '$.gold_labels') = 'array' THEN json_extract(row_json, '$.gold_labels') END
+       FROM rows WHERE dataset_id = ? AND row_key IN (SELECT value FROM json_each(?))`,
+    )
     .raw()
-    .all(datasetId, JSON.stringify(keys)) as Array<[string, number, GoldState]>;
+    .all(datasetId, JSON.stringify(keys)) as Array<[string, number, GoldState, string | null]>;
   // No ORDER BY: it would walk the ordinal index over the whole dataset instead of looking the keys up. A key
   // on several rows (labels.append refuses to label it) stands for its last row, as the queue's key map has it.
-  const out = new Map<string, { ordinal: number; goldState: GoldState }>();
-  for (const [key, ordinal, goldState] of found) if ((out.get(key)?.ordinal ?? -Infinity) < ordinal) out.set(key, { ordinal, goldState });
+  const out = new Map<string, KeyedRow>();
+  for (const [key, ordinal, goldState, ownLabels] of found) if ((out.get(key)?.ordinal ?? -Infinity) < ordinal) out.set(key, { ordinal, goldState, ownLabels });
   return out;
 }
 

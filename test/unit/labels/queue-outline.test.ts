@@ -70,7 +70,7 @@ describe('queue outline', () => {
 
   it('looks rows up by key (the last row of a repeated key) and reads a page with the JSON of unkeyed rows only', () => {
     const db = withRows([{ ordinal: 0, reward: 1, key: 'a' }, { ordinal: 1, reward: 0, key: 'a', gold: 'fail' }, { ordinal: 2, reward: 1, key: null }]);
-    expect(rowsByKey(db, 'ds-1', ['a', 'missing'])).toEqual(new Map([['a', { ordinal: 1, goldState: 'fail' }]]));
+    expect(rowsByKey(db, 'ds-1', ['a', 'missing'])).toEqual(new Map([['a', { ordinal: 1, goldState: 'fail', ownLabels: null }]]));
     const page = queuePageRows(db, 'ds-1', [2, 0]);
     expect(page.get(0)).toMatchObject({ rowKey: 'a', keyJson: null, reward: 1 });
     expect(page.get(2)?.rowKey).toBeNull();
