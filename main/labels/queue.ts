@@ -71,29 +71,34 @@ const NO_FACETS = { tasks: [], categories: [], judge_statuses: [] };
 
 type Placed = { ordinal: number; why?: string };
 
-/** The asked page of the queue, as ordinals (and why, in the orders that say), and how many rows the queue has. */
-async function placePage(db: Db, request: QueueRequest, queue: QueueRows, state: LabelState): Promise<{ page: Placed[]; total: number }> {
+type Labels = ReturnType<typeof labelState>;
+
+/**
+ * The asked page of the queue, as ordinals (and why, in the orders that say), how many rows the queue has, and the
+ * labels as they stand once the rows it needed were read.
+ */
+async function placePage(db: Db, request: QueueRequest, queue: QueueRows): Promise<{ page: Placed[]; total: number; state: Labels }> {
   const filtered = Object.values(request.filters).some((value) => value !== undefined);
   // The default order, and a progress read (limit 0) of an order that keeps every row, need only the outline.
   if (!filtered && (request.order === 'stratified' || (request.limit === 0 && request.order === 'unlabeled'))) {
     readInBackground(db, request.datasetId, queue);
     const slice = request.limit === 0 ? [] : queue.stratified.subarray(request.offset, request.offset + request.limit);
-    return { page: Array.from(slice, (index) => ({ ordinal: ordinalAt(queue.outline, index) })), total: queue.outline.count };
+    return { page: Array.from(slice, (index) => ({ ordinal: ordinalAt(queue.outline, index) })), total: queue.outline.count, state: labelState(db, request.datasetId) };
   }
   // Filters and the aimed order need the rows' JSON fields; the other orders their columns.
   const needsDetails = request.order === 'aimed' || request.filters.task !== undefined || request.filters.category !== undefined || request.filters.judge_status !== undefined;
   if (needsDetails) await queueRowDetails(db, request.datasetId, queue);
   else readInBackground(db, request.datasetId, queue);
   const { rows } = await queueColumnsOf(db, request.datasetId, queue);
+  const state = labelState(db, request.datasetId);
   const base = filtered ? Array.from(queue.stratified).filter((index) => matches(rows[index], request.filters)) : queue.stratified;
   const order: Array<{ index: number; why?: string }> = request.order === 'stratified' ? Array.from(base, (index) => ({ index })) : ordered(rows, Array.from(base), state, request);
-  return { page: order.slice(request.offset, request.offset + request.limit).map(({ index, why }) => ({ ordinal: rows[index].ordinal, why })), total: order.length };
+  return { page: order.slice(request.offset, request.offset + request.limit).map(({ index, why }) => ({ ordinal: rows[index].ordinal, why })), total: order.length, state };
 }
 
 export async function buildQueue(db: Db, request: QueueRequest) {
   const queue = queueRows(db, request.datasetId, request.rowCount);
-  const state = labelState(db, request.datasetId);
-  const { page, total } = await placePage(db, request, queue, state);
+  const { page, total, state } = await placePage(db, request, queue);
   const found = queuePageRows(db, request.datasetId, page.map(({ ordinal }) => ordinal));
   const items: QueueItem[] = page.flatMap(({ ordinal, why }) => {
     const row = found.get(ordinal);
