@@ -1,11 +1,14 @@
 // Judge trust, live: judge_trust over the labeled rows (stats.judgeTrust, labeled_only, in the worker pool),
 // re-read after every stored label, with the annotators' kappa (labels.summary) and "Label N more, aimed". Read first
 // once the queue's first page is shown.
+import { lazy, Suspense } from 'react';
 import { desk } from '../../api/desk';
-import { JudgeProbes } from './judge-probes';
 import { useLabel } from './label-store';
 import { trustView } from '../../../../shared/stats/trust-verdict';
 import { useLatest } from './use-latest';
+
+// The probes' judge settings carry the run settings' schemas (zod): loaded after the queue's first row, not before it.
+const JudgeProbes = lazy(() => import('./judge-probes').then((m) => ({ default: m.JudgeProbes })));
 
 type Obj = Record<string, unknown>;
 
@@ -72,7 +75,9 @@ export function TrustPanel({ datasetId }: { datasetId: string }) {
           )}
         </>
       )}
-      <JudgeProbes datasetId={datasetId} />
+      <Suspense fallback={null}>
+        <JudgeProbes datasetId={datasetId} />
+      </Suspense>
       {summary.value && summary.value.pairs.length > 0 && (
         <table className="plain" aria-label="Annotator agreement">
           <thead><tr><th>Annotators</th><th className="num">n</th><th className="num">Kappa</th></tr></thead>
