@@ -1,21 +1,25 @@
 // A dataset's rows as JSONL bytes, read from SQLite as the upload asks for them: memory stays flat whatever the
 // size. It reads on its own read-only connection (WAL: a steady snapshot), because an open cursor on the writer
 // connection would block every write while the upload runs. Each row goes out as the SDK exports it (the
-// privileged block removed), with its calibration stamp, and only when it is on the side being pushed.
+// privileged block removed), with its calibration stamp, and only when it is on the side being pushed; the
+// gate's row facts are folded on the way (RowFacts).
 import { Readable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { iterateRowJson } from '../rows/index';
 import { openOptionsOf, type Db } from '../db/connection';
 import { BLOCKED_KEYS, exportRowJson } from '../../shared/schema/export-row';
-import { withStamp, type PushPlan } from './push-plan';
+import { RowFacts } from './gate-input';
+import { rowStamper, withStamp, type PushPlan } from './push-plan';
 
 /** Bytes handed to the socket at a time. */
 const CHUNK_BYTES = 64 << 10;
 
-/** Which rows, and how: the plan's sides and stamps; `side` is the one being pushed. */
+/** Which rows, and how: the plan's sides and gate; `side` is the one being pushed. */
 export interface RowPick {
   plan: PushPlan;
   side: number;
+  /** Folds the gate's row facts over every row, on either side (the upload that makes the gate's report). */
+  facts?: RowFacts;
 }
 
 export interface JsonlStream extends Readable {
@@ -37,15 +41,23 @@ const MAY_HOLD_BLOCKED = new RegExp(`"(?:${BLOCKED_KEYS.join('|')})"`);
 const exported = (json: string) => (MAY_HOLD_BLOCKED.test(json) ? exportRowJson(json) : json);
 
 /** The line for row `index`, or undefined when it is not on the side being pushed. */
-function lineFor(json: string, index: number, pick: RowPick | undefined): string | undefined {
-  if (pick?.plan.side && pick.plan.side[index] !== pick.side) return undefined;
-  const stamp = pick?.plan.stamp ? pick.plan.stamp[index] : -1;
-  return withStamp(exported(json), stamp >= 0 ? pick!.plan.stampJson[stamp] : undefined) + '\n';
+function lineFor(json: string, index: number, pick: RowPick | undefined, stamp: ((row: unknown) => string | undefined) | undefined): string | undefined {
+  const onSide = !pick?.plan.side || pick.plan.side[index] === pick.side;
+  if (!stamp) return onSide ? exported(json) + '\n' : undefined;
+  if (!onSide) {
+    if (pick?.facts && !RowFacts.skips(json)) pick.facts.add(JSON.parse(json));
+    return undefined;
+  }
+  // With the gate, each row is read as it goes out (its task, reward and version make its stamp): never all at once.
+  const row = JSON.parse(json) as unknown;
+  pick?.facts?.add(row);
+  return withStamp(exported(json), stamp(row)) + '\n';
 }
 
 export function jsonlStream(db: Db, datasetId: string, pick?: RowPick): JsonlStream {
   const reader = openReader(db);
   const rows = iterateRowJson(reader, datasetId);
+  const stamp = pick?.plan.gate ? rowStamper(pick.plan.gate) : undefined;
   let index = 0;
   let count = 0;
   let bytes = 0;
@@ -65,7 +77,7 @@ export function jsonlStream(db: Db, datasetId: string, pick?: RowPick): JsonlStr
           done = true;
           break;
         }
-        const line = lineFor(next.value, index++, pick);
+        const line = lineFor(next.value, index++, pick, stamp);
         if (line === undefined) continue;
         parts.push(line);
         size += line.length;
@@ -96,8 +108,9 @@ export function jsonlSize(db: Db, datasetId: string, pick?: RowPick): { rows: nu
   let index = 0;
   let rows = 0;
   let bytes = 0;
+  const stamp = pick?.plan.gate ? rowStamper(pick.plan.gate) : undefined;
   for (const json of iterateRowJson(db, datasetId)) {
-    const line = lineFor(json, index++, pick);
+    const line = lineFor(json, index++, pick, stamp);
     if (line === undefined) continue;
     rows++;
     bytes += Buffer.byteLength(line);

@@ -95,13 +95,19 @@ export function degenerateNote(rows: readonly unknown[]): string {
     if (first === null) { first = v; distinct = 1; }
     else if (distinct === 1 && v !== first) distinct = 2;
   }
+  return degenerateNoteOf(count, first, distinct);
+}
+
+/** degenerateNote from its counts: `count` graded rows, the first one's value, and whether they hold 1 or 2+ values. */
+export function degenerateNoteOf(count: number, first: number | null, distinct: number): string {
   if (count >= 2 && distinct === 1) {
     return `every row scored ${formatScore(first as number)} (${count} of ${count}); check the judge before reading this number`;
   }
   return '';
 }
 
-function nothingToScoreNote(rows: readonly unknown[]): string {
+/** The note when no row carries a 0/1 reward: grade first, or why the judge failed on every row. */
+export function nothingToScoreNote(rows: readonly unknown[]): string {
   const judged = rows.filter((r) => isObject(r) && pyTruthy(r.judge_status)) as Record<string, unknown>[];
   const failed = judged.filter((r) => pyStr(r.judge_status) !== 'ok');
   if (!judged.length || failed.length !== judged.length) return 'no binary rewards; grade first';
@@ -119,22 +125,34 @@ function mean(xs: number[]): number {
 
 const joinNotes = (parts: string[]) => parts.filter((p) => p).join('; ');
 
+/** What pass_at reads of the rows besides their groups: the degenerate note, the note when nothing is graded, run_config. */
+export interface PassAtRowNotes {
+  degenerate: string;
+  nothingToScore(): string;
+  config(nTasks: number, k: number): RunConfig;
+}
+
 export function passAt(rows: readonly unknown[], options: PassAtOptions = {}): PassAtResult {
+  const notes: PassAtRowNotes = { degenerate: degenerateNote(rows), nothingToScore: () => nothingToScoreNote(rows), config: (nTasks, k) => runConfig(rows, nTasks, k) };
+  return passAtOfGroups(groupLabels(rows), notes, options);
+}
+
+/** pass_at from the rows' groups (task key -> 0/1 labels, in order of first appearance) and their notes. */
+export function passAtOfGroups(groups: Map<string, number[]>, notes: PassAtRowNotes, options: PassAtOptions = {}): PassAtResult {
   const minK = options.min_k ?? 4;
   const unanimousShort = options.unanimous_short ?? false;
   const kGiven = options.k !== undefined && options.k !== null;
   if (kGiven && !(typeof options.k === 'number' && Math.trunc(options.k) >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);
-  const groups = groupLabels(rows);
   let nRows = 0;
   for (const labels of groups.values()) nRows += labels.length;
-  const degenerate = degenerateNote(rows);
+  const degenerate = notes.degenerate;
 
   if (groups.size === 0) {
     const k = kGiven && pyTruthy(options.k) ? Math.trunc(options.k as number) : 1;
     return {
       k, pass_at_1: null, pass_pow_k: null, pass_at_k: null, headroom: null, n_groups: 0, n_groups_at_k: 0, n_groups_imputed: 0,
-      n_rows: 0, note: joinNotes([degenerate, nothingToScoreNote(rows)]), ci95: null, pass_pow_k_ci95: null, pass_at_k_ci95: null,
-      config: runConfig(rows, 0, k), per_task: {},
+      n_rows: 0, note: joinNotes([degenerate, notes.nothingToScore()]), ci95: null, pass_pow_k_ci95: null, pass_at_k_ci95: null,
+      config: notes.config(0, k), per_task: {},
     };
   }
 
@@ -207,7 +225,7 @@ export function passAt(rows: readonly unknown[], options: PassAtOptions = {}): P
     ci95,
     pass_pow_k_ci95: hasK && intervals ? bootstrapCi(pow) : null,
     pass_at_k_ci95: hasK && intervals ? bootstrapCi(at) : null,
-    config: runConfig(rows, groups.size, k),
+    config: notes.config(groups.size, k),
     per_task: perTask,
   };
 }

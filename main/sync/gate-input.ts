@@ -1,0 +1,131 @@
+// The publish gate's input for a stored dataset (shared/platform GateInput), gathered without holding its rows,
+// in two parts. The task groups come from the rows table's columns (main/rows/gate-columns.ts) plus the few rows
+// they do not describe: that is all the refusal and the stamps' numbers need. The rest the gate reads of a row
+// (its policy_version, a carried calibration, the judge's trust) is folded row by row (RowFacts): by the upload as
+// it streams the rows, which reads each row anyway, or by one scan when nothing is uploaded.
+import type { Db } from '../db/connection';
+import { columnTasks, storedRowJson, undescribedRows } from '../rows/gate-columns';
+import { countRows } from '../rows/index';
+import { stampRow, type GateInput, type PolicyRef } from '../../shared/platform/index';
+import { isObject, pyTruthy, taskKey } from '../../shared/stats/keys';
+import { degenerateNoteOf, nothingToScoreNote } from '../../shared/stats/pass-at';
+import { pyRound } from '../../shared/stats/py-format';
+import { groupLabel, gradedReward } from '../../shared/stats/readers';
+import { runConfig } from '../../shared/stats/run-config';
+
+type Obj = Record<string, unknown>;
+
+/** The gate's input before the row facts: the groups and the counts the columns give. */
+export interface GateGroups {
+  groups: Map<string, number[]>;
+  nRows: number;
+  objectRows: number;
+  repeated: boolean;
+  graded: number;
+  /** The one value every graded row holds, or null; `distinct` is 0, 1 or 2 (two or more). */
+  single: number | null;
+  distinct: number;
+  /** Rows with a judge_status (pass_at's note when nothing is graded); only the rows the columns do not describe. */
+  judged: Obj[];
+}
+
+interface Task {
+  n: number;
+  passes: number;
+  /** Ordinal of the task's first 0/1 row: groups come in this order, as groupLabels gives them. */
+  first: number;
+}
+
+/** The labels list pass_at reads for a task: only its length and sum matter, so passes first. */
+const labelsOf = (task: Task): number[] => new Array<number>(task.n).fill(0).fill(1, 0, task.passes);
+
+export function gateGroups(db: Db, datasetId: string): GateGroups {
+  const tasks = new Map<string, Task>();
+  const out = { nRows: 0, objectRows: 0, repeated: false, graded: 0 };
+  const values = new Set<number>();
+  for (const task of columnTasks(db, datasetId)) {
+    tasks.set(task.task, { n: task.n, passes: task.passes, first: task.first });
+    out.nRows += task.n;
+    if (task.n > 1) out.repeated = true;
+    if (task.passes > 0) values.add(1);
+    if (task.passes < task.n) values.add(0);
+  }
+  out.objectRows = out.graded = out.nRows;
+  const judged: Obj[] = [];
+  // The rows the columns do not describe (usually none), read one by one as the gate's readers read them.
+  if (out.nRows < countRows(db, datasetId)) {
+    const otherKeys = new Set<string>();
+    for (const { ordinal, json } of undescribedRows(db, datasetId)) {
+      out.nRows++;
+      const row = JSON.parse(json) as unknown;
+      if (!isObject(row)) continue;
+      out.objectRows++;
+      const key = taskKey(row);
+      if (tasks.has(key) || otherKeys.has(key)) out.repeated = true;
+      otherKeys.add(key);
+      const label = groupLabel(row);
+      const task = tasks.get(key);
+      if (label !== null && task) Object.assign(task, { n: task.n + 1, passes: task.passes + label, first: Math.min(task.first, ordinal) });
+      else if (label !== null) tasks.set(key, { n: 1, passes: label, first: ordinal });
+      const reward = gradedReward(row);
+      if (reward !== null) (out.graded++, values.add(reward));
+      if (pyTruthy(row.judge_status)) judged.push({ judge_status: row.judge_status, reason: row.reason });
+    }
+  }
+  const groups = new Map([...tasks].sort((a, b) => a[1].first - b[1].first).map(([key, task]) => [key, labelsOf(task)]));
+  return { groups, ...out, single: values.size === 1 ? [...values][0] : null, distinct: Math.min(values.size, 2), judged };
+}
+
+/** What the gate reads of each row beyond its task and reward, folded over the rows in stored order. */
+export class RowFacts {
+  trust: unknown = null;
+  carried = 0;
+  private readonly versions = new Map<string, Obj>();
+
+  constructor(
+    private readonly groups: Map<string, number[]>,
+    private readonly student: PolicyRef,
+  ) {}
+
+  /** A row's JSON text names none of the fields this reads: it need not be parsed for them. */
+  static skips(json: string): boolean {
+    return !json.includes('"policy_version"') && !json.includes('"calibration"') && !json.includes('"judge_meta"');
+  }
+
+  add(row: unknown): void {
+    if (!isObject(row)) return;
+    const meta = row.judge_meta;
+    if (this.trust === null && isObject(meta) && meta.trust) this.trust = meta.trust;
+    if (row.calibration !== undefined && stampRow(row, this.groups.get(taskKey(row)), this.student)?.carried) this.carried++;
+    if (row.policy_version !== undefined) this.versions.set(JSON.stringify(row.policy_version) ?? '', { policy_version: row.policy_version });
+  }
+
+  /** One row per distinct policy_version: what run_config reads of the rows here. */
+  versionRows(): Obj[] {
+    return [...this.versions.values()];
+  }
+}
+
+/** The facts by one scan of the stored rows, parsing only those that name a field RowFacts reads. */
+export function scanRowFacts(db: Db, datasetId: string, groups: Map<string, number[]>, student: PolicyRef): RowFacts {
+  const facts = new RowFacts(groups, student);
+  for (const json of storedRowJson(db, datasetId)) if (!RowFacts.skips(json)) facts.add(JSON.parse(json));
+  return facts;
+}
+
+export function gateInputOf(part: GateGroups, facts: RowFacts): GateInput {
+  const versions = facts.versionRows();
+  return {
+    groups: part.groups,
+    n_rows: part.nRows,
+    repeated: part.repeated,
+    n_carried: facts.carried,
+    judge_trust: facts.trust,
+    notes: {
+      degenerate: degenerateNoteOf(part.graded, part.single, part.distinct),
+      nothingToScore: () => nothingToScoreNote(part.judged),
+      // run_config over what the gate reads of each row: its policy_version, and whether it is graded.
+      config: (nTasks, k) => ({ ...runConfig(versions, nTasks, k), graded_share: part.objectRows ? pyRound(part.graded / part.objectRows, 4) : null }),
+    },
+  };
+}
