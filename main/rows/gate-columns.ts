@@ -5,32 +5,51 @@
 // readers. The rows' app labels are not applied: they set gold_*, which the gate does not read.
 import type { Db } from '../db/connection';
 
-/** Per task, over the rows the columns describe: how many (all 0/1), how many pass, and the first one's ordinal. */
+/** One scenario_id's rows: how many, how many have a 0/1 reward, how many of those pass, and the first one's ordinal. */
 export interface ColumnTask {
-  task: string;
-  n: number;
+  task: string | null;
+  rows: number;
+  labelled: number;
   passes: number;
-  first: number;
+  first: number | null;
 }
 
 /**
  * A scenario_id column holds String(value): a JSON string unchanged, but also "5" for 5, "true" for true, "a,b"
- * for ["a", "b"]. Only values that could have come from a non-string are checked against the row (a JSON parse);
- * a one-element array of a string (["t1"] stored as "t1") is the one case left, and no row writer produces it.
+ * for ["a", "b"]. The rows of a value that could have come from a non-string are checked against their JSON; a
+ * one-element array of a string (["t1"] stored as "t1") is the one case left, and no row writer produces it.
  */
-const MAYBE_NOT_TEXT = `(scenario_id GLOB '[0-9+-]*' OR scenario_id IN ('true', 'false', 'NaN', 'Infinity') OR scenario_id GLOB '[[]object *' OR instr(scenario_id, ',') > 0)`;
-const DESCRIBED = `(coalesce(reward IN (0, 1), 0) AND coalesce(scenario_id <> '', 0) AND NOT (${MAYBE_NOT_TEXT} AND coalesce(json_type(row_json, '$.scenario_id'), '') <> 'text'))`;
+const MAYBE_NOT_TEXT = /^[0-9+-]|^(?:true|false|NaN|Infinity)$|^\[object |,/;
+const IS_TEXT = `coalesce(json_type(row_json, '$.scenario_id'), '') = 'text'`;
 
-/** The tasks of the rows the columns describe, in no particular order (each with its first ordinal). */
-export function columnTasks(db: Db, datasetId: string): ColumnTask[] {
-  return db
-    .prepare(`SELECT scenario_id AS task, count(*) AS n, sum(reward = 1) AS passes, min(ordinal) AS first FROM rows WHERE dataset_id = ? AND ${DESCRIBED} GROUP BY scenario_id`)
-    .all(datasetId) as ColumnTask[];
+const AGGREGATE = `SELECT scenario_id AS task, count(*) AS rows, count(CASE WHEN reward IN (0, 1) THEN 1 END) AS labelled,
+  count(CASE WHEN reward = 1 THEN 1 END) AS passes, min(CASE WHEN reward IN (0, 1) THEN ordinal END) AS first
+  FROM rows WHERE dataset_id = ?`;
+
+export interface ColumnTasks {
+  /** Per scenario_id, in order of first 0/1 row (tasks with none last): only the rows the columns describe. */
+  tasks: ColumnTask[];
+  /** Values whose rows were checked, and only their string-valued rows counted. */
+  checked: string[];
 }
 
-/** The other rows, in stored order, as their stored JSON: the gate parses these. */
-export function* undescribedRows(db: Db, datasetId: string): Generator<{ ordinal: number; json: string }> {
-  yield* db.prepare(`SELECT ordinal, row_json AS json FROM rows WHERE dataset_id = ? AND NOT ${DESCRIBED} ORDER BY ordinal`).iterate(datasetId) as Iterable<{ ordinal: number; json: string }>;
+export function columnTasks(db: Db, datasetId: string): ColumnTasks {
+  const all = db.prepare(`${AGGREGATE} GROUP BY scenario_id`).all(datasetId) as ColumnTask[];
+  const checked = all.flatMap((task) => (task.task !== null && MAYBE_NOT_TEXT.test(task.task) ? [task.task] : []));
+  let tasks = all.filter((task) => task.task !== null && task.task !== '' && !(checked.length && MAYBE_NOT_TEXT.test(task.task)));
+  if (checked.length) {
+    const text = db.prepare(`${AGGREGATE} AND scenario_id IN (SELECT value FROM json_each(?)) AND ${IS_TEXT} GROUP BY scenario_id`).all(datasetId, JSON.stringify(checked)) as ColumnTask[];
+    tasks = tasks.concat(text);
+  }
+  tasks.sort((a, b) => (a.first ?? Infinity) - (b.first ?? Infinity));
+  return { tasks, checked };
+}
+
+/** The rows columnTasks does not count, in stored order, as their stored JSON: the gate parses these. */
+export function* undescribedRows(db: Db, datasetId: string, checked: readonly string[]): Generator<{ ordinal: number; json: string }> {
+  const other = checked.length ? ` OR (scenario_id IN (SELECT value FROM json_each(?)) AND NOT ${IS_TEXT})` : '';
+  const query = db.prepare(`SELECT ordinal, row_json AS json FROM rows WHERE dataset_id = ? AND (scenario_id IS NULL OR scenario_id = '' OR NOT coalesce(reward IN (0, 1), 0)${other}) ORDER BY ordinal`);
+  yield* query.iterate(...(checked.length ? [datasetId, JSON.stringify(checked)] : [datasetId])) as Iterable<{ ordinal: number; json: string }>;
 }
 
 /** Every row's stored JSON in stored order, without its app labels: what the gate's remaining readers scan. */

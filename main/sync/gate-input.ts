@@ -43,19 +43,24 @@ export function gateGroups(db: Db, datasetId: string): GateGroups {
   const tasks = new Map<string, Task>();
   const out = { nRows: 0, objectRows: 0, repeated: false, graded: 0 };
   const values = new Set<number>();
-  for (const task of columnTasks(db, datasetId)) {
-    tasks.set(task.task, { n: task.n, passes: task.passes, first: task.first });
-    out.nRows += task.n;
-    if (task.n > 1) out.repeated = true;
+  const { tasks: described, checked } = columnTasks(db, datasetId);
+  let undescribed = 0;
+  for (const task of described) {
+    undescribed += task.rows - task.labelled;
+    if (!task.labelled) continue;
+    tasks.set(task.task!, { n: task.labelled, passes: task.passes, first: task.first! });
+    out.nRows += task.labelled;
+    if (task.labelled > 1) out.repeated = true;
     if (task.passes > 0) values.add(1);
-    if (task.passes < task.n) values.add(0);
+    if (task.passes < task.labelled) values.add(0);
   }
   out.objectRows = out.graded = out.nRows;
   const judged: Obj[] = [];
   // The rows the columns do not describe (usually none), read one by one as the gate's readers read them.
-  if (out.nRows < countRows(db, datasetId)) {
+  const readOthers = undescribed > 0 || out.nRows < countRows(db, datasetId);
+  if (readOthers) {
     const otherKeys = new Set<string>();
-    for (const { ordinal, json } of undescribedRows(db, datasetId)) {
+    for (const { ordinal, json } of undescribedRows(db, datasetId, checked)) {
       out.nRows++;
       const row = JSON.parse(json) as unknown;
       if (!isObject(row)) continue;
@@ -72,7 +77,9 @@ export function gateGroups(db: Db, datasetId: string): GateGroups {
       if (pyTruthy(row.judge_status)) judged.push({ judge_status: row.judge_status, reason: row.reason });
     }
   }
-  const groups = new Map([...tasks].sort((a, b) => a[1].first - b[1].first).map(([key, task]) => [key, labelsOf(task)]));
+  // The described tasks came in order of first 0/1 row; a task an undescribed row starts or moves earlier is put in place.
+  const ordered = readOthers ? [...tasks].sort((a, b) => a[1].first - b[1].first) : [...tasks];
+  const groups = new Map(ordered.map(([key, task]) => [key, labelsOf(task)]));
   return { groups, ...out, single: values.size === 1 ? [...values][0] : null, distinct: Math.min(values.size, 2), judged };
 }
 

@@ -4,9 +4,9 @@
 // privileged block removed), with its calibration stamp, and only when it is on the side being pushed; the
 // gate's row facts are folded on the way (RowFacts).
 import { Readable } from 'node:stream';
-import Database from 'better-sqlite3';
 import { iterateRowJson } from '../rows/index';
-import { openOptionsOf, type Db } from '../db/connection';
+import type { Db } from '../db/connection';
+import { openReader } from './reader';
 import { BLOCKED_KEYS, exportRowJson } from '../../shared/schema/export-row';
 import { RowFacts } from './gate-input';
 import { rowStamper, withStamp, type PushPlan } from './push-plan';
@@ -26,11 +26,6 @@ export interface JsonlStream extends Readable {
   /** Rows and bytes produced so far. */
   readonly rows: number;
   readonly bytes: number;
-}
-
-export function openReader(db: Db): Db {
-  const nativeBinding = openOptionsOf(db).nativeBinding;
-  return new Database(db.name, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
 }
 
 /**

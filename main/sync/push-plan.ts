@@ -10,6 +10,7 @@ import { isObject, taskKey } from '../../shared/stats/keys';
 import { groupLabel } from '../../shared/stats/readers';
 import { storedRowJson } from '../rows/gate-columns';
 import { gateGroups, gateInputOf, scanRowFacts, type GateGroups, type RowFacts } from './gate-input';
+import { withReader } from './reader';
 
 export const TRAIN = 0;
 export const HOLDOUT = 1;
@@ -34,6 +35,13 @@ export interface PushPlan {
 }
 
 export function planPush(db: Db, datasetId: string, options: { gate: boolean; mode?: string; holdout?: number; rows: number }): PushPlan {
+  // Nothing to read before the upload streams the rows.
+  if (!options.gate && !options.holdout) return { rows: options.rows, side: null, holdoutRows: 0, holdoutTasks: 0, gate: null };
+  // Scans read on a connection of their own: its small page cache keeps the writer's for the app.
+  return withReader(db, (reader) => planOn(reader, datasetId, options));
+}
+
+function planOn(db: Db, datasetId: string, options: { gate: boolean; mode?: string; holdout?: number; rows: number }): PushPlan {
   const fraction = options.holdout;
   const split = fraction ? holdoutSides(db, datasetId, fraction) : { side: null, holdoutRows: 0, holdoutTasks: 0 };
   let gate: GatePlan | null = null;
@@ -49,7 +57,7 @@ export function planPush(db: Db, datasetId: string, options: { gate: boolean; mo
 /** The gate's report: made from `facts` (an upload's fold over every row), else from a scan of the rows. */
 export function gateReportOf(db: Db, datasetId: string, gate: GatePlan, facts?: RowFacts): PublishGateReport {
   if (gate.report && !facts) return gate.report;
-  const input = gateInputOf(gate.part, facts ?? scanRowFacts(db, datasetId, gate.part.groups, gate.student));
+  const input = gateInputOf(gate.part, facts ?? withReader(db, (reader) => scanRowFacts(reader, datasetId, gate.part.groups, gate.student)));
   return (gate.report = gateReport(input, { mode: gate.mode, strict: false }));
 }
 

@@ -43,6 +43,8 @@ const EDGE: Record<number, Obj> = {
   48: { scenario_id: 'a,b', reward: 0.5, qwen_reward: 0 },
   49: { scenario_id: 'a,b', reward: null },
   50: { scenario_id: 't1', reward: 0.25 },
+  51: { scenario_id: '7', reward: 1 }, // the same task as scenario_id 7 (task_key is str()), stored alike
+  52: { scenario_id: 't2', reward: null },
 };
 
 let dir: string;
@@ -51,11 +53,11 @@ let datasetId: string;
 
 beforeAll(async () => {
   dir = tempDir('wd-sync-gate-');
-  const made = await engineWithRows(dir, 51, (i) => EDGE[i] ?? {});
+  const made = await engineWithRows(dir, 53, (i) => EDGE[i] ?? {});
   datasetId = made.datasetId;
   await made.engine.close();
   db = openDatabase(path.join(dir, 'desk.sqlite'));
-  expect(readDatasetRows(db, datasetId)).toHaveLength(51);
+  expect(readDatasetRows(db, datasetId)).toHaveLength(53);
 });
 afterAll(() => db.close());
 
@@ -74,7 +76,7 @@ describe("a push's publish gate", () => {
     const scanned = gateReportOf(db, datasetId, plan.gate!);
     expect(scanned).toEqual(expected.report);
     // The edge rows are all in it: a carried stamp, the judge's trust, mixed policy versions, string and qwen labels.
-    expect(scanned).toMatchObject({ judge_trust: { level: 'trusted' }, calibration: { n_carried: 1, n_rows: 51, n_stamped: 49 } });
+    expect(scanned).toMatchObject({ judge_trust: { level: 'trusted' }, calibration: { n_carried: 1, n_rows: 53, n_stamped: 50 } });
     expect(scanned.calibration.pass_at.config).toMatchObject({ policy_version: null, mixed: ['policy_version', 'prompt_hash'] });
 
     // The upload stamps each row as publishGate stamps it (on the whole rows), and folds the facts the report needs.
