@@ -18,8 +18,10 @@ const CHUNK_BYTES = 64 << 10;
 export interface RowPick {
   plan: PushPlan;
   side: number;
-  /** Folds the gate's row facts over every row, on either side (the upload that makes the gate's report). */
+  /** Folds the gate's row facts over every row, on either side (the upload that makes the gate's report)... */
   facts?: RowFacts;
+  /** ...and is handed them once the last row is read, while the bytes still in flight are sent. */
+  onFacts?: (facts: RowFacts) => void;
 }
 
 export interface JsonlStream extends Readable {
@@ -86,6 +88,7 @@ export function jsonlStream(db: Db, datasetId: string, pick?: RowPick): JsonlStr
       if (done) {
         close();
         this.push(null);
+        if (pick?.facts) pick.onFacts?.(pick.facts);
       }
     },
     destroy(error, callback) {

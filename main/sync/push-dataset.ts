@@ -102,12 +102,13 @@ async function dropUnfinished(job: PushJob, name: string): Promise<void> {
 
 async function upload(job: PushJob, part: PartProgress, keep: RowPick): Promise<void> {
   let stream: JsonlStream | undefined;
-  let pick = keep;
   const gate = keep.plan.gate;
-  // The train upload reads every row, so it folds the gate's row facts for the report when none is made yet.
-  const foldFacts = gate && !gate.report && keep.side === TRAIN;
+  // The train upload reads every row, so it folds the gate's row facts and makes the report, when none is made
+  // yet (a try that read every row made it, whatever became of its bytes).
+  const onFacts = (facts: RowFacts) => void gateReportOf(job.db, job.payload.dataset_id, gate!, facts);
   const open = () => {
-    pick = foldFacts ? { ...keep, facts: new RowFacts(gate.part.groups, gate.student) } : keep;
+    const fold = gate && !gate.report && keep.side === TRAIN;
+    const pick = fold ? { ...keep, facts: new RowFacts(gate.part.groups, gate.student), onFacts } : keep;
     return (stream = jsonlStream(job.db, job.payload.dataset_id, pick));
   };
   const started = performance.now();
@@ -120,7 +121,6 @@ async function upload(job: PushJob, part: PartProgress, keep: RowPick): Promise<
   }
   part.uploaded = { rows: stream!.rows, bytes: stream!.bytes, ms: Math.round(performance.now() - started) };
   job.save(job.progress);
-  if (foldFacts && pick.facts) gateReportOf(job.db, job.payload.dataset_id, gate, pick.facts);
 }
 
 async function finalize(job: PushJob, part: PartProgress): Promise<void> {
