@@ -33,10 +33,30 @@ export interface ColumnTasks {
   checked: string[];
 }
 
+/** Tasks of one scenario_id each, counted row by row in a JS aggregate: half the time of a GROUP BY (no sort, no result rows). */
+function tallyTasks(db: Db, datasetId: string): ColumnTask[] {
+  const tasks = new Map<string | null, ColumnTask>();
+  // SQLite passes as many arguments as the step function declares after the running count.
+  const step = (count: number, task: string | null, reward: number | null, ordinal: number): number => {
+    let entry = tasks.get(task);
+    if (!entry) tasks.set(task, (entry = { task, rows: 0, labelled: 0, passes: 0, first: null }));
+    entry.rows++;
+    if (reward === 0 || reward === 1) {
+      entry.labelled++;
+      entry.passes += reward;
+      if (entry.first === null || ordinal < entry.first) entry.first = ordinal;
+    }
+    return count + 1;
+  };
+  db.aggregate('while_gate_tasks', { start: 0, step: step as unknown as (count: number, next: unknown) => number });
+  db.prepare('SELECT while_gate_tasks(scenario_id, reward, ordinal) FROM rows WHERE dataset_id = ?').pluck().get(datasetId);
+  return [...tasks.values()];
+}
+
 export function columnTasks(db: Db, datasetId: string): ColumnTasks {
-  const all = db.prepare(`${AGGREGATE} GROUP BY scenario_id`).all(datasetId) as ColumnTask[];
+  const all = tallyTasks(db, datasetId);
   const checked = all.flatMap((task) => (task.task !== null && MAYBE_NOT_TEXT.test(task.task) ? [task.task] : []));
-  let tasks = all.filter((task) => task.task !== null && task.task !== '' && !(checked.length && MAYBE_NOT_TEXT.test(task.task)));
+  let tasks = all.filter((task) => task.task !== null && task.task !== '' && !MAYBE_NOT_TEXT.test(task.task));
   if (checked.length) {
     const text = db.prepare(`${AGGREGATE} AND scenario_id IN (SELECT value FROM json_each(?)) AND ${IS_TEXT} GROUP BY scenario_id`).all(datasetId, JSON.stringify(checked)) as ColumnTask[];
     tasks = tasks.concat(text);
