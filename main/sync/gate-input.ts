@@ -36,8 +36,21 @@ interface Task {
   first: number;
 }
 
-/** The labels list pass_at reads for a task: only its length and sum matter, so passes first. */
-const labelsOf = (task: Task): number[] => new Array<number>(task.n).fill(0).fill(1, 0, task.passes);
+/**
+ * The labels lists pass_at reads for the tasks: only a list's length and sum matter, so passes first, and tasks with
+ * the same counts share one list (the gate's rules only read them).
+ */
+function labelLists(tasks: Iterable<[string, Task]>): Map<string, number[]> {
+  const shared = new Map<number, number[]>();
+  const groups = new Map<string, number[]>();
+  for (const [key, task] of tasks) {
+    const id = task.n * 2 ** 26 + task.passes;
+    let labels = shared.get(id);
+    if (!labels) shared.set(id, (labels = new Array<number>(task.n).fill(0).fill(1, 0, task.passes)));
+    groups.set(key, labels);
+  }
+  return groups;
+}
 
 export function gateGroups(db: Db, datasetId: string): GateGroups {
   const tasks = new Map<string, Task>();
@@ -78,8 +91,7 @@ export function gateGroups(db: Db, datasetId: string): GateGroups {
     }
   }
   // The described tasks came in order of first 0/1 row; a task an undescribed row starts or moves earlier is put in place.
-  const ordered = readOthers ? [...tasks].sort((a, b) => a[1].first - b[1].first) : [...tasks];
-  const groups = new Map(ordered.map(([key, task]) => [key, labelsOf(task)]));
+  const groups = labelLists(readOthers ? [...tasks].sort((a, b) => a[1].first - b[1].first) : tasks);
   return { groups, ...out, single: values.size === 1 ? [...values][0] : null, distinct: Math.min(values.size, 2), judged };
 }
 
