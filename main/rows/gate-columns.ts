@@ -28,13 +28,16 @@ const AGGREGATE = `SELECT scenario_id AS task, count(*) AS rows, count(CASE WHEN
 
 export interface ColumnTasks {
   /** Per scenario_id, in order of first 0/1 row (tasks with none last): only the rows the columns describe. */
-  tasks: ColumnTask[];
+  tasks: Map<string, ColumnTask>;
   /** Values whose rows were checked, and only their string-valued rows counted. */
   checked: string[];
 }
 
-/** Tasks of one scenario_id each, counted row by row in a JS aggregate: half the time of a GROUP BY (no sort, no result rows). */
-function tallyTasks(db: Db, datasetId: string): ColumnTask[] {
+/**
+ * Tasks of one scenario_id each, counted row by row in a JS aggregate (half the time of a GROUP BY: no sort, no
+ * result rows), in the order the rows are read: stored order.
+ */
+function tallyTasks(db: Db, datasetId: string): Map<string | null, ColumnTask> {
   const tasks = new Map<string | null, ColumnTask>();
   // SQLite passes as many arguments as the step function declares after the running count.
   const step = (count: number, task: string | null, reward: number | null, ordinal: number): number => {
@@ -50,19 +53,29 @@ function tallyTasks(db: Db, datasetId: string): ColumnTask[] {
   };
   db.aggregate('while_gate_tasks', { start: 0, step: step as unknown as (count: number, next: unknown) => number });
   db.prepare('SELECT while_gate_tasks(scenario_id, reward, ordinal) FROM rows WHERE dataset_id = ?').pluck().get(datasetId);
-  return [...tasks.values()];
+  return tasks;
 }
 
 export function columnTasks(db: Db, datasetId: string): ColumnTasks {
   const all = tallyTasks(db, datasetId);
-  const checked = all.flatMap((task) => (task.task !== null && MAYBE_NOT_TEXT.test(task.task) ? [task.task] : []));
-  let tasks = all.filter((task) => task.task !== null && task.task !== '' && !MAYBE_NOT_TEXT.test(task.task));
+  const tasks = all as Map<string, ColumnTask>;
+  const checked: string[] = [];
+  all.delete(null);
+  all.delete('');
+  for (const key of all.keys()) if (MAYBE_NOT_TEXT.test(key as string)) (checked.push(key as string), all.delete(key));
   if (checked.length) {
     const text = db.prepare(`${AGGREGATE} AND scenario_id IN (SELECT value FROM json_each(?)) AND ${IS_TEXT} GROUP BY scenario_id`).all(datasetId, JSON.stringify(checked)) as ColumnTask[];
-    tasks = tasks.concat(text);
+    for (const task of text) tasks.set(task.task!, task);
   }
-  tasks.sort((a, b) => (a.first ?? Infinity) - (b.first ?? Infinity));
-  return { tasks, checked };
+  // Tasks came in order of first row; put them in order of first 0/1 row where that differs.
+  let last = -Infinity;
+  let ordered = true;
+  for (const task of tasks.values()) {
+    const first = task.first ?? Infinity;
+    if (first < last) ordered = false;
+    last = first;
+  }
+  return { tasks: ordered ? tasks : new Map([...tasks].sort((a, b) => (a[1].first ?? Infinity) - (b[1].first ?? Infinity))), checked };
 }
 
 /** The rows columnTasks does not count, in stored order, as their stored JSON: the gate parses these. */

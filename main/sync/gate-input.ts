@@ -4,7 +4,7 @@
 // (its policy_version, a carried calibration, the judge's trust) is folded row by row (RowFacts): by the upload as
 // it streams the rows, which reads each row anyway, or by one scan when nothing is uploaded.
 import type { Db } from '../db/connection';
-import { columnTasks, storedRowJson, undescribedRows } from '../rows/gate-columns';
+import { columnTasks, storedRowJson, undescribedRows, type ColumnTask } from '../rows/gate-columns';
 import { countRows } from '../rows/index';
 import { stampRow, type GateInput, type PolicyRef } from '../../shared/platform/index';
 import { isObject, pyTruthy, taskKey } from '../../shared/stats/keys';
@@ -53,15 +53,12 @@ function labelLists(tasks: Iterable<[string, Task]>): Map<string, number[]> {
 }
 
 export function gateGroups(db: Db, datasetId: string): GateGroups {
-  const tasks = new Map<string, Task>();
   const out = { nRows: 0, objectRows: 0, repeated: false, graded: 0 };
   const values = new Set<number>();
   const { tasks: described, checked } = columnTasks(db, datasetId);
   let undescribed = 0;
-  for (const task of described) {
+  for (const task of described.values()) {
     undescribed += task.rows - task.labelled;
-    if (!task.labelled) continue;
-    tasks.set(task.task!, { n: task.labelled, passes: task.passes, first: task.first! });
     out.nRows += task.labelled;
     if (task.labelled > 1) out.repeated = true;
     if (task.passes > 0) values.add(1);
@@ -71,7 +68,9 @@ export function gateGroups(db: Db, datasetId: string): GateGroups {
   const judged: Obj[] = [];
   // The rows the columns do not describe (usually none), read one by one as the gate's readers read them.
   const readOthers = undescribed > 0 || out.nRows < countRows(db, datasetId);
+  let tasks: Iterable<[string, Task]> = labelledTasks(described);
   if (readOthers) {
+    const byKey = new Map(tasks);
     const otherKeys = new Set<string>();
     for (const { ordinal, json } of undescribedRows(db, datasetId, checked)) {
       out.nRows++;
@@ -79,20 +78,26 @@ export function gateGroups(db: Db, datasetId: string): GateGroups {
       if (!isObject(row)) continue;
       out.objectRows++;
       const key = taskKey(row);
-      if (tasks.has(key) || otherKeys.has(key)) out.repeated = true;
+      if (byKey.has(key) || otherKeys.has(key)) out.repeated = true;
       otherKeys.add(key);
       const label = groupLabel(row);
-      const task = tasks.get(key);
+      const task = byKey.get(key);
       if (label !== null && task) Object.assign(task, { n: task.n + 1, passes: task.passes + label, first: Math.min(task.first, ordinal) });
-      else if (label !== null) tasks.set(key, { n: 1, passes: label, first: ordinal });
+      else if (label !== null) byKey.set(key, { n: 1, passes: label, first: ordinal });
       const reward = gradedReward(row);
       if (reward !== null) (out.graded++, values.add(reward));
       if (pyTruthy(row.judge_status)) judged.push({ judge_status: row.judge_status, reason: row.reason });
     }
+    // A task an undescribed row starts, or moves earlier, is put in place.
+    tasks = [...byKey].sort((a, b) => a[1].first - b[1].first);
   }
-  // The described tasks came in order of first 0/1 row; a task an undescribed row starts or moves earlier is put in place.
-  const groups = labelLists(readOthers ? [...tasks].sort((a, b) => a[1].first - b[1].first) : tasks);
+  const groups = labelLists(tasks);
   return { groups, ...out, single: values.size === 1 ? [...values][0] : null, distinct: Math.min(values.size, 2), judged };
+}
+
+/** The described tasks that have a 0/1 row, as the gate counts them. */
+function* labelledTasks(described: Map<string, ColumnTask>): Generator<[string, Task]> {
+  for (const [key, task] of described) if (task.labelled) yield [key, { n: task.labelled, passes: task.passes, first: task.first! }];
 }
 
 /** What the gate reads of each row beyond its task and reward, folded over the rows in stored order. */
