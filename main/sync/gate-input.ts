@@ -8,10 +8,9 @@ import { columnTasks, storedRowJson, undescribedRows, type ColumnTask } from '..
 import { countRows } from '../rows/index';
 import { stampRow, type GateInput, type PolicyRef } from '../../shared/platform/index';
 import { isObject, pyTruthy, taskKey } from '../../shared/stats/keys';
-import { degenerateNoteOf, nothingToScoreNote } from '../../shared/stats/pass-at';
-import { pyRound } from '../../shared/stats/py-format';
+import { foldPassAt } from '../../shared/stats/pass-at';
 import { groupLabel, gradedReward } from '../../shared/stats/readers';
-import { runConfig } from '../../shared/stats/run-config';
+import { addRunConfigRow } from '../../shared/stats/run-config';
 
 type Obj = Record<string, unknown>;
 
@@ -22,9 +21,10 @@ export interface GateGroups {
   objectRows: number;
   repeated: boolean;
   graded: number;
-  /** The one value every graded row holds, or null; `distinct` is 0, 1 or 2 (two or more). */
+  /** The one value every graded row holds, or null; `distinct` is 0, 1 or 2 (two or more); a graded value, if any. */
   single: number | null;
   distinct: number;
+  someReward: number | null;
   /** Rows with a judge_status (pass_at's note when nothing is graded); only the rows the columns do not describe. */
   judged: Obj[];
 }
@@ -92,7 +92,8 @@ export function gateGroups(db: Db, datasetId: string): GateGroups {
     tasks = [...byKey].sort((a, b) => a[1].first - b[1].first);
   }
   const groups = labelLists(tasks);
-  return { groups, ...out, single: values.size === 1 ? [...values][0] : null, distinct: Math.min(values.size, 2), judged };
+  const someReward = values.size ? [...values][0] : null;
+  return { groups, ...out, single: values.size === 1 ? someReward : null, distinct: Math.min(values.size, 2), someReward, judged };
 }
 
 /** The described tasks that have a 0/1 row, as the gate counts them. */
@@ -138,18 +139,12 @@ export function scanRowFacts(db: Db, datasetId: string, groups: Map<string, numb
 }
 
 export function gateInputOf(part: GateGroups, facts: RowFacts): GateInput {
-  const versions = facts.versionRows();
-  return {
-    groups: part.groups,
-    n_rows: part.nRows,
-    repeated: part.repeated,
-    n_carried: facts.carried,
-    judge_trust: facts.trust,
-    notes: {
-      degenerate: degenerateNoteOf(part.graded, part.single, part.distinct),
-      nothingToScore: () => nothingToScoreNote(part.judged),
-      // run_config over what the gate reads of each row: its policy_version, and whether it is graded.
-      config: (nTasks, k) => ({ ...runConfig(versions, nTasks, k), graded_share: part.objectRows ? pyRound(part.graded / part.objectRows, 4) : null }),
-    },
-  };
+  // pass_at's fold, from the counts: the groups, the graded rewards, the judge's failures (rows with a judge_status,
+  // folded as pass_at folds them), and run_config's fold over what the gate reads of each row (policy_version).
+  const fold = foldPassAt(part.judged);
+  fold.groups = part.groups;
+  Object.assign(fold, { graded: part.graded, firstReward: part.single ?? part.someReward, distinctRewards: part.distinct });
+  for (const row of facts.versionRows()) addRunConfigRow(fold.config, row);
+  Object.assign(fold.config, { objectRows: part.objectRows, graded: part.graded });
+  return { fold, n_rows: part.nRows, repeated: part.repeated, n_carried: facts.carried, judge_trust: facts.trust };
 }

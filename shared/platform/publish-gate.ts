@@ -1,8 +1,7 @@
 // The gate a dataset passes before it is pushed (platform-api.md §3.5): stamps calibration, reports, refuses RL data
 // that could train nothing. The hygiene and hack-scan parts of the SDK's report are out of scope here.
 import { isObject, taskKey } from '../stats/keys';
-import { degenerateNote, groupLabels, nothingToScoreNote, passAtDict, passAtOfGroups, type PassAtRowNotes } from '../stats/pass-at';
-import { runConfig } from '../stats/run-config';
+import { foldPassAt, passAtDict, passAtFrom, type PassAtFold } from '../stats/pass-at';
 import { pyPercent } from '../stats/py-format';
 import { calibrate, calibrationCounts, policyRef, type Calibration, type CalibrationCounts, type PolicyInput } from './calibration';
 import { PublishGateError } from './errors';
@@ -90,20 +89,18 @@ export function judgeTrustOf(rows: Iterable<unknown>): unknown {
  * table without holding them (main/sync/push-plan.ts). The rules below see only this.
  */
 export interface GateInput {
-  /** Task key -> the 0/1 labels of its rows (groupLabels), in order of first appearance. */
-  groups: Map<string, number[]>;
+  /** pass_at's fold of the rows: its groups (task key -> 0/1 labels, in order of first appearance) are the gate's. */
+  fold: PassAtFold;
   n_rows: number;
   /** Some task key is seen twice (over every row, graded or not). */
   repeated: boolean;
   /** Rows whose own stamp is kept (stampRow's `carried`). */
   n_carried: number;
   judge_trust: unknown;
-  /** What pass_at reads of the rows besides their groups. */
-  notes: PassAtRowNotes;
 }
 
 /** The refusal the gate's input earns, or null; decided on the groups alone (no pass_at). */
-export function gateRefusal(input: Pick<GateInput, 'groups' | 'repeated'>, options: Pick<PublishGateOptions, 'mode' | 'band'> = {}): string | null {
+export function gateRefusal(input: { groups: Map<string, number[]>; repeated: boolean }, options: Pick<PublishGateOptions, 'mode' | 'band'> = {}): string | null {
   const rl = String(options.mode ?? '').toLowerCase() === 'rl' || input.repeated;
   let stamped = 0;
   let mixed = 0;
@@ -121,10 +118,11 @@ export function gateReport(input: GateInput, options: PublishGateOptions = {}): 
   const lo = Number(band[0]);
   const hi = Number(band[1]);
   const rl = String(options.mode ?? '').toLowerCase() === 'rl' || input.repeated;
-  const counts = calibrationCounts(input.groups, input.n_rows, input.n_carried, policyRef(options.policy, options.model ?? null));
-  const rates = passAtOfGroups(input.groups, input.notes);
+  const groups = input.fold.groups;
+  const counts = calibrationCounts(groups, input.n_rows, input.n_carried, policyRef(options.policy, options.model ?? null));
+  const rates = passAtFrom(input.fold);
   const passAtReport = passAtDict(rates);
-  const signal = groupSignalOf(input.groups, rates, lo, hi);
+  const signal = groupSignalOf(groups, rates, lo, hi);
   const refusal = refusalOf(rl, counts.n_stamped, signal);
   const report: PublishGateReport = {
     ok: refusal === null,
@@ -145,13 +143,6 @@ export function gateReport(input: GateInput, options: PublishGateOptions = {}): 
 export function publishGate(rows: readonly unknown[], options: PublishGateOptions = {}): PublishGateResult {
   const { stamps, counts } = calibrate(rows, options.policy, options.model ?? null);
   const stamped = rows.map((row, i) => (stamps[i] && isObject(row) ? { ...row, calibration: stamps[i] } : row));
-  const input: GateInput = {
-    groups: groupLabels(stamped),
-    n_rows: rows.length,
-    repeated: isRlShaped(rows, null),
-    n_carried: counts.n_carried,
-    judge_trust: judgeTrustOf(rows),
-    notes: { degenerate: degenerateNote(stamped), nothingToScore: () => nothingToScoreNote(stamped), config: (nTasks, k) => runConfig(stamped, nTasks, k) },
-  };
+  const input: GateInput = { fold: foldPassAt(stamped), n_rows: rows.length, repeated: isRlShaped(rows, null), n_carried: counts.n_carried, judge_trust: judgeTrustOf(rows) };
   return { report: gateReport(input, options), stamps, rows: stamped };
 }
