@@ -7,7 +7,8 @@ import type { Db } from '../db/connection';
 import { countRows } from '../rows/index';
 import { PlatformError } from './errors';
 import { jsonlSize, jsonlStream, type JsonlStream, type RowPick } from './jsonl-stream';
-import { HOLDOUT, planPush, TRAIN, type PushPlan } from './push-plan';
+import { RowFacts } from './gate-input';
+import { gateReportOf, HOLDOUT, planPush, TRAIN, type PushPlan } from './push-plan';
 import type { PublishGateReport } from '../../shared/platform/index';
 import { withRetry } from './retry';
 
@@ -24,7 +25,7 @@ export interface PushPayload {
   parent?: string;
   /** Fraction of tasks held out (0 < f < 1), pushed as `<name>-holdout`. */
   holdout?: number;
-  /** Run the publish gate (stamps calibration on the rows sent); its report as it was when queued. */
+  /** Run the publish gate (stamps calibration on the rows sent); its report when made at queueing (else the send makes it). */
   gate?: boolean;
   gate_report?: PublishGateReport | null;
   holdout_tasks?: number;
@@ -99,9 +100,17 @@ async function dropUnfinished(job: PushJob, name: string): Promise<void> {
   }
 }
 
-async function upload(job: PushJob, part: PartProgress, keep: RowPick | undefined): Promise<void> {
+async function upload(job: PushJob, part: PartProgress, keep: RowPick): Promise<void> {
   let stream: JsonlStream | undefined;
-  const open = () => (stream = jsonlStream(job.db, job.payload.dataset_id, keep));
+  const gate = keep.plan.gate;
+  // The train upload reads every row, so it folds the gate's row facts and makes the report, when none is made
+  // yet (a try that read every row made it, whatever became of its bytes).
+  const onFacts = (facts: RowFacts) => void gateReportOf(job.db, job.payload.dataset_id, gate!, facts);
+  const open = () => {
+    const fold = gate && !gate.report && keep.side === TRAIN;
+    const pick = fold ? { ...keep, facts: new RowFacts(gate.part.groups, gate.student), onFacts } : keep;
+    return (stream = jsonlStream(job.db, job.payload.dataset_id, pick));
+  };
   const started = performance.now();
   try {
     await job.client.upload(part.upload_url!, open, 'application/jsonl');
@@ -166,6 +175,8 @@ export async function runDatasetPush(job: PushJob): Promise<Record<string, unkno
     uploadMs += holdout.uploaded?.ms ?? 0;
   }
   result.upload_ms = uploadMs; // the last successful upload of each part
-  if (job.payload.gate_report) result.gate = job.payload.gate_report;
+  // The report made when the push was queued, else the one this send made (or makes now, when no upload read the rows).
+  const gate = job.payload.gate ? (job.payload.gate_report ?? (job.plan?.gate ? gateReportOf(job.db, job.payload.dataset_id, job.plan.gate) : null)) : null;
+  if (gate) result.gate = gate;
   return result;
 }

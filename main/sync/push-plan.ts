@@ -1,14 +1,29 @@
-// What a push sends, worked out locally in one pass over the rows and before anything leaves: the publish gate
-// (shared/platform publishGate: calibration stamps, the report, the refusal) and the holdout side of every row
-// (holdoutBucket, platform-api §3.3). The gate sees a light copy of each row (only the fields it reads), and
-// the plan keeps per row just a stamp number and a side, so a 100k-row set is never held whole.
+// What a push sends, worked out locally before anything leaves: the publish gate's refusal (shared/platform
+// gateRefusal, on the task groups gate-input.ts reads from the rows table) and the holdout side of every row
+// (holdoutBucket, platform-api §3.3). The rows themselves are not held: the plan keeps the task groups the stamps
+// are computed from, and the upload stamps each row as it streams it (jsonl-stream.ts). The gate's report also
+// reads a few fields of every row; the upload folds them as it goes (RowFacts), so a push that is sent at once
+// reads each row once, and `gateReportOf` scans the rows for them only when no upload did.
 import type { Db } from '../db/connection';
-import { iterateRowJson } from '../rows/index';
-import { holdoutBucket, publishGate, type PublishGateReport } from '../../shared/platform/index';
-import { isObject, pyTruthy, taskKey } from '../../shared/stats/keys';
+import { gateRefusal, gateReport, holdoutBucket, policyRef, stampRow, type PolicyRef, type PublishGateReport } from '../../shared/platform/index';
+import { isObject, taskKey } from '../../shared/stats/keys';
+import { groupLabel } from '../../shared/stats/readers';
+import { storedRowJson } from '../rows/gate-columns';
+import { gateGroups, gateInputOf, scanRowFacts, type GateGroups, type RowFacts } from './gate-input';
+import { withReader } from './reader';
 
 export const TRAIN = 0;
 export const HOLDOUT = 1;
+
+export interface GatePlan {
+  part: GateGroups;
+  mode: string | null;
+  /** Decided before anything leaves: the groups are all it reads. */
+  refusal: string | null;
+  student: PolicyRef;
+  /** The report, once made (gateReportOf): from the facts an upload folded, else by a scan. */
+  report: PublishGateReport | null;
+}
 
 export interface PushPlan {
   rows: number;
@@ -16,56 +31,73 @@ export interface PushPlan {
   side: Uint8Array | null;
   holdoutRows: number;
   holdoutTasks: number;
-  /** Per row: an index into `stampJson`, or -1 for no stamp; null without the gate. */
-  stamp: Int32Array | null;
-  stampJson: string[];
-  gate: PublishGateReport | null;
-}
-
-/** The fields the gate reads (calibration, pass@k, group signal): a light copy of the row. */
-function gateView(row: Record<string, unknown>): Record<string, unknown> {
-  const view: Record<string, unknown> = { scenario_id: row.scenario_id, reward: row.reward };
-  if (!pyTruthy(row.scenario_id)) Object.assign(view, { task_id: row.task_id, prompt: pyTruthy(row.task_id) ? undefined : row.prompt });
-  for (const key of ['qwen_reward', 'policy_version', 'model_version', 'calibration', 'rollout_index'] as const) if (row[key] !== undefined) view[key] = row[key];
-  const trust = isObject(row.judge_meta) ? row.judge_meta.trust : undefined;
-  if (trust) view.judge_meta = { trust };
-  return view;
+  gate: GatePlan | null;
 }
 
 export function planPush(db: Db, datasetId: string, options: { gate: boolean; mode?: string; holdout?: number; rows: number }): PushPlan {
+  // Nothing to read before the upload streams the rows.
+  if (!options.gate && !options.holdout) return { rows: options.rows, side: null, holdoutRows: 0, holdoutTasks: 0, gate: null };
+  // Scans read on a connection of their own: its small page cache keeps the writer's for the app.
+  return withReader(db, (reader) => planOn(reader, datasetId, options));
+}
+
+function planOn(db: Db, datasetId: string, options: { gate: boolean; mode?: string; holdout?: number; rows: number }): PushPlan {
   const fraction = options.holdout;
-  // Neither gate nor split: nothing to read before the upload streams the rows.
-  if (!options.gate && !fraction) return { rows: options.rows, side: null, holdoutRows: 0, holdoutTasks: 0, stamp: null, stampJson: [], gate: null };
-  const views: Record<string, unknown>[] = [];
+  const split = fraction ? holdoutSides(db, datasetId, fraction) : { side: null, holdoutRows: 0, holdoutTasks: 0 };
+  let gate: GatePlan | null = null;
+  if (options.gate) {
+    const part = gateGroups(db, datasetId);
+    const mode = options.mode ?? null;
+    // A push names no policy: each stamp's student is the row's own policy_version (or model_version).
+    gate = { part, mode, refusal: gateRefusal(part, { mode }), student: policyRef(undefined, null), report: null };
+  }
+  return { rows: split.side ? split.side.length : options.rows, ...split, gate };
+}
+
+/** The gate's report: made from `facts` (an upload's fold over every row), else from a scan of the rows. */
+export function gateReportOf(db: Db, datasetId: string, gate: GatePlan, facts?: RowFacts): PublishGateReport {
+  if (gate.report && !facts) return gate.report;
+  const input = gateInputOf(gate.part, facts ?? withReader(db, (reader) => scanRowFacts(reader, datasetId, gate.part.groups, gate.student)));
+  return (gate.report = gateReport(input, { mode: gate.mode, strict: false }));
+}
+
+/** The side of every row: a task's rows all fall on the side its key hashes to. */
+function holdoutSides(db: Db, datasetId: string, fraction: number): Pick<PushPlan, 'side' | 'holdoutRows' | 'holdoutTasks'> {
   const sides: number[] = [];
   const holdoutTasks = new Set<string>();
-  for (const json of iterateRowJson(db, datasetId)) {
-    const row = JSON.parse(json) as Record<string, unknown>;
-    const side = fraction && holdoutBucket(row) < fraction ? HOLDOUT : TRAIN;
+  const bucketOf = new Map<string, number>(); // one hash per task, not per row
+  for (const json of storedRowJson(db, datasetId)) {
+    const row = JSON.parse(json) as unknown;
+    const key = isObject(row) ? taskKey(row) : '';
+    let bucket = bucketOf.get(key);
+    if (bucket === undefined) bucketOf.set(key, (bucket = holdoutBucket(row)));
+    const side = bucket < fraction ? HOLDOUT : TRAIN;
     sides.push(side);
-    if (side === HOLDOUT) holdoutTasks.add(taskKey(row));
-    if (options.gate) views.push(gateView(row));
+    if (side === HOLDOUT) holdoutTasks.add(key);
   }
-  let stamp: Int32Array | null = null;
-  const stampJson: string[] = [];
-  let gate: PublishGateReport | null = null;
-  if (options.gate) {
-    const result = publishGate(views, { mode: options.mode ?? null, strict: false });
-    views.length = 0;
-    gate = result.report;
-    stamp = new Int32Array(sides.length).fill(-1);
-    const known = new Map<string, number>();
-    result.stamps.forEach((value, i) => {
-      if (!value) return;
-      const text = JSON.stringify(value);
-      let index = known.get(text);
-      if (index === undefined) known.set(text, (index = stampJson.push(text) - 1));
-      stamp![i] = index;
-    });
-  }
-  const side = fraction ? Uint8Array.from(sides) : null;
-  const holdoutRows = side ? side.reduce((sum, value) => sum + value, 0) : 0;
-  return { rows: sides.length, side, holdoutRows, holdoutTasks: holdoutTasks.size, stamp, stampJson, gate };
+  return { side: Uint8Array.from(sides), holdoutRows: sides.reduce((sum, value) => sum + value, 0), holdoutTasks: holdoutTasks.size };
+}
+
+/**
+ * The calibration stamp the gate writes on a row (platform-api §3.5), as JSON, or undefined when it gets none; one
+ * stamper per stream. A task's rows usually come together and share a stamp, so the last one is kept: a row with
+ * the same task, label presence and version strings (and no stamp of its own) gets it without computing it again.
+ */
+export function rowStamper(gate: GatePlan): (row: unknown) => string | undefined {
+  let lastKey: string | null = null;
+  let lastJson: string | undefined;
+  return (row) => {
+    if (!isObject(row)) return undefined;
+    const task = taskKey(row);
+    const { policy_version: pv, model_version: mv } = row;
+    const plain = row.calibration === undefined && (pv === undefined || typeof pv === 'string') && (mv === undefined || typeof mv === 'string');
+    const key = plain ? `${groupLabel(row) === null ? 0 : 1}\u0000${pv ?? '\u0001'}\u0000${mv ?? '\u0001'}\u0000${task}` : null;
+    if (key !== null && key === lastKey) return lastJson;
+    const stamped = stampRow(row, gate.part.groups.get(task), gate.student);
+    lastKey = key;
+    lastJson = stamped ? JSON.stringify(stamped.stamp) : undefined;
+    return lastJson;
+  };
 }
 
 /** The row's JSON with its calibration stamp written in (replacing one it carried), as the gate stamps it. */

@@ -1,11 +1,11 @@
 // "Push" as the person asks for it: check the dataset and the options, run the publish gate and the holdout
-// split locally (nothing is sent yet), then write the outbox item in the same transaction as the dataset's
-// record of the push.
+// split locally (nothing is sent yet; a refused set never is), then write the outbox item in the same
+// transaction as the dataset's record of the push.
 import { ApiError } from '../../shared/api/define';
 import type { Db } from '../db/connection';
 import { findDataset, getDatasetMeta, setDatasetMeta } from '../db/repos/datasets';
 import { enqueueOutboxItem, type OutboxItem } from '../rows/outbox';
-import { planPush, type PushPlan } from './push-plan';
+import { gateReportOf, planPush, type PushPlan } from './push-plan';
 import type { PublishGateReport } from '../../shared/platform/index';
 import type { PushPayload } from './push-dataset';
 
@@ -26,7 +26,8 @@ export interface QueuedPush {
   rows: number;
   holdout_rows: number;
   holdout_tasks: number;
-  gate: PublishGateReport | null;
+  /** The gate's report; for a push sent at once, read it after the send (its upload makes it). */
+  readonly gate: PublishGateReport | null;
 }
 
 /** Plans made when a push was queued, for the send that follows at once in this process (else made again). */
@@ -43,8 +44,8 @@ export function queuePush(db: Db, request: PushRequest, keepPlan = false): Queue
   if (fraction !== undefined && !(fraction > 0 && fraction < 1)) throw new ApiError('bad_input', `holdout must be a fraction between 0 and 1 (got ${fraction})`, 'holdout');
 
   const plan = planPush(db, dataset.id, { gate: request.gate, mode: request.mode, holdout: fraction, rows: dataset.rows });
-  const gate = plan.gate;
-  if (gate && !gate.ok) throw new ApiError('failed', `the publish gate refused ${dataset.id}: ${gate.refusal} (push with --no-gate to send it anyway)`, 'gate', gate);
+  const refusal = plan.gate?.refusal;
+  if (refusal) throw new ApiError('failed', `the publish gate refused ${dataset.id}: ${refusal} (push with --no-gate to send it anyway)`, 'gate', gateReportOf(db, dataset.id, plan.gate!));
   if (fraction && plan.holdoutRows === plan.rows) throw new ApiError('bad_input', `a holdout of ${fraction} leaves no train rows in ${dataset.id}; use a smaller fraction`, 'holdout');
 
   const payload: PushPayload = {
@@ -57,7 +58,8 @@ export function queuePush(db: Db, request: PushRequest, keepPlan = false): Queue
     ...(request.parent ? { parent: request.parent } : {}),
     ...(fraction ? { holdout: fraction, holdout_tasks: plan.holdoutTasks } : {}),
     gate: request.gate,
-    gate_report: gate,
+    // Sent now, the upload makes the report as it reads the rows; queued for later, it is made here.
+    gate_report: plan.gate && !keepPlan ? gateReportOf(db, dataset.id, plan.gate) : null,
   };
   const item = db.transaction(() => {
     const queued = enqueueOutboxItem(db, { kind: 'dataset.push', datasetId: dataset.id, payload: payload as unknown as Record<string, unknown> });
@@ -66,5 +68,8 @@ export function queuePush(db: Db, request: PushRequest, keepPlan = false): Queue
     return queued;
   })();
   if (keepPlan) plannedPushes.set(item.id, plan);
-  return { item, rows: plan.rows - plan.holdoutRows, holdout_rows: plan.holdoutRows, holdout_tasks: plan.holdoutTasks, gate };
+  const queued = { item, rows: plan.rows - plan.holdoutRows, holdout_rows: plan.holdoutRows, holdout_tasks: plan.holdoutTasks };
+  const gatePlan = plan.gate;
+  // The report is read when it is wanted: after a send at once, the one its upload made (else made then).
+  return Object.defineProperty(queued, 'gate', { enumerable: true, get: () => (gatePlan ? gateReportOf(db, dataset.id, gatePlan) : null) }) as QueuedPush;
 }

@@ -13,7 +13,7 @@ import { findDataset } from '../db/repos/datasets';
 import { iterateRowJson } from '../rows/index';
 import { enqueueOutboxItem, type OutboxItem } from '../rows/outbox';
 import type { PlatformClient } from './client';
-import { openReader } from './jsonl-stream';
+import { openReader } from './reader';
 import { resultsMeasures, type ResultsMeasures } from './results-measures';
 import { EXAMPLE_TEXT_MAX, EXAMPLE_WHY_MAX, ROW_TEXT_MAX, trimText } from './trim-text';
 

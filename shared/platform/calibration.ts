@@ -75,31 +75,46 @@ export interface CalibrationCounts {
   student: PolicyRef;
 }
 
-/** Stamps for every row (null where none is written) and the counts. A carried stamp with a larger n is kept. */
-export function calibrate(rows: readonly unknown[], policy: PolicyInput, model: string | null): { stamps: Array<Calibration | null>; counts: CalibrationCounts } {
-  const student = policyRef(policy, model);
-  const groups = groupLabels(rows);
-  let carried = 0;
-  const stamps = rows.map((row): Calibration | null => {
-    if (!isObject(row) || groupLabel(row) === null) return null;
-    const labels = groups.get(taskKey(row));
-    if (!labels || !labels.length) return null;
-    const existing = carriedStamp(row);
-    if (existing && existing.n > labels.length) {
-      carried++;
-      return { ...existing, student: identified(student) ? student : existing.student };
-    }
-    const passes = labels.reduce((a, b) => a + b, 0);
-    const ci = wilsonInterval(passes, labels.length);
-    return {
+/** The counts of a calibration: rows, tasks and stamps, from the task groups (every 0/1 row is in one and is stamped). */
+export function calibrationCounts(groups: Map<string, readonly number[]>, nRows: number, nCarried: number, student: PolicyRef): CalibrationCounts {
+  let stamped = 0;
+  for (const labels of groups.values()) stamped += labels.length;
+  return { n_tasks: groups.size, n_rows: nRows, n_stamped: stamped, n_carried: nCarried, n_unstamped: nRows - stamped, student };
+}
+
+/**
+ * The stamp written on one row, from the 0/1 labels of its task (groupLabels over all the rows); null when the row
+ * gets none. `carried`: the row's own stamp was kept, being over more rollouts than remain.
+ */
+export function stampRow(row: unknown, labels: readonly number[] | undefined, student: PolicyRef): { stamp: Calibration; carried: boolean } | null {
+  if (!isObject(row) || groupLabel(row) === null) return null;
+  if (!labels || !labels.length) return null;
+  const existing = carriedStamp(row);
+  if (existing && existing.n > labels.length) return { stamp: { ...existing, student: identified(student) ? student : existing.student }, carried: true };
+  const passes = labels.reduce((a, b) => a + b, 0);
+  const ci = wilsonInterval(passes, labels.length);
+  return {
+    stamp: {
       task_id: taskKey(row),
       student: studentFor(row, student),
       n: labels.length,
       pass_rate: passes / labels.length,
       mean_kl: null,
       pass_rate_ci95: ci ? [pyRound(ci[0], 4), pyRound(ci[1], 4)] : null,
-    };
+    },
+    carried: false,
+  };
+}
+
+/** Stamps for every row (null where none is written) and the counts. A carried stamp with a larger n is kept. */
+export function calibrate(rows: readonly unknown[], policy: PolicyInput, model: string | null): { stamps: Array<Calibration | null>; counts: CalibrationCounts } {
+  const student = policyRef(policy, model);
+  const groups = groupLabels(rows);
+  let carried = 0;
+  const stamps = rows.map((row): Calibration | null => {
+    const stamped = stampRow(row, isObject(row) ? groups.get(taskKey(row)) : undefined, student);
+    if (stamped?.carried) carried++;
+    return stamped ? stamped.stamp : null;
   });
-  const stamped = stamps.filter((s) => s !== null).length;
-  return { stamps, counts: { n_tasks: groups.size, n_rows: rows.length, n_stamped: stamped, n_carried: carried, n_unstamped: rows.length - stamped, student } };
+  return { stamps, counts: calibrationCounts(groups, rows.length, carried, student) };
 }

@@ -1,5 +1,5 @@
 // Within-ask contrast of graded groups (the SDK's group_signal, read by the publish gate, platform-api.md §3.5).
-import { groupLabels, passAt } from '../stats/pass-at';
+import { groupLabels, passAt, type PassAtResult } from '../stats/pass-at';
 
 export interface GroupSignal {
   n_groups: number;
@@ -18,7 +18,11 @@ export interface GroupSignal {
 
 /** A group whose rollouts disagree is signal; within [lo, hi] it is in band. Groups of one cannot mix. */
 export function groupSignal(rows: readonly unknown[], lo = 0.2, hi = 0.8): GroupSignal {
-  const groups = groupLabels(rows);
+  return groupSignalOf(groupLabels(rows), passAt(rows), lo, hi);
+}
+
+/** groupSignal from the rows' groups (groupLabels) and their pass_at. */
+export function groupSignalOf(groups: Map<string, readonly number[]>, rates: PassAtResult, lo = 0.2, hi = 0.8): GroupSignal {
   let mixed = 0, zero = 0, allOne = 0, single = 0, inBand = 0;
   for (const labels of groups.values()) {
     if (labels.length < 2) { single++; continue; }
@@ -30,7 +34,6 @@ export function groupSignal(rows: readonly unknown[], lo = 0.2, hi = 0.8): Group
     else allOne++;
   }
   const multi = mixed + zero + allOne;
-  const rates = passAt(rows);
   return {
     n_groups: groups.size, n_single: single, n_mixed: mixed, n_all_zero: zero, n_all_one: allOne, n_in_band: inBand,
     mixed_rate: multi ? mixed / multi : null,

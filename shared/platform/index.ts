@@ -8,8 +8,8 @@ export { noiseFloor, type NoiseFloorOptions, type NoiseFloorReport, type NoiseFl
 export { sweepReport, clears, MIN_ASKS, type SweepReport, type SweepVariant, type SweepVariantInput, type SweepOptions } from './sweep-report';
 export { sweepLabels, checkLabels, LABEL_MAX, type SweepLabels } from './sweep-labels';
 export { makeHarness, harnessWire, harnessFingerprint, toolName, promptOf, type Harness, type HarnessInput } from './harness';
-export { publishGate, isRlShaped, DEFAULT_BAND, type PublishGateOptions, type PublishGateReport, type PublishGateResult } from './publish-gate';
-export { policyRef, type Calibration, type PolicyRef, type PolicyInput } from './calibration';
+export { publishGate, gateReport, gateRefusal, judgeTrustOf, isRlShaped, DEFAULT_BAND, type GateInput, type PublishGateOptions, type PublishGateReport, type PublishGateResult } from './publish-gate';
+export { policyRef, stampRow, type Calibration, type PolicyRef, type PolicyInput } from './calibration';
 export { holdoutSplit, holdoutBucket, type HoldoutSplit } from './holdout-split';
 export { checkBehaviorName, behaviorBody } from './behavior-wire';
 export { liveRuns, scoresFor } from './newest-scores';

@@ -1,11 +1,11 @@
 // The gate a dataset passes before it is pushed (platform-api.md §3.5): stamps calibration, reports, refuses RL data
 // that could train nothing. The hygiene and hack-scan parts of the SDK's report are out of scope here.
 import { isObject, taskKey } from '../stats/keys';
-import { passAt, passAtDict } from '../stats/pass-at';
+import { foldPassAt, passAtDict, passAtFrom, type PassAtFold } from '../stats/pass-at';
 import { pyPercent } from '../stats/py-format';
-import { calibrate, type Calibration, type CalibrationCounts, type PolicyInput } from './calibration';
+import { calibrate, calibrationCounts, policyRef, type Calibration, type CalibrationCounts, type PolicyInput } from './calibration';
 import { PublishGateError } from './errors';
-import { groupSignal, type GroupSignal } from './group-signal';
+import { groupSignalOf, type GroupSignal } from './group-signal';
 
 export const DEFAULT_BAND: [number, number] = [0.2, 0.8];
 
@@ -53,7 +53,7 @@ export function isRlShaped(rows: readonly unknown[], mode?: string | null): bool
   return false;
 }
 
-function refusalOf(rl: boolean, stamped: number, signal: GroupSignal): string | null {
+function refusalOf(rl: boolean, stamped: number, signal: Pick<GroupSignal, 'n_mixed'>): string | null {
   if (rl && stamped === 0) {
     return 'ungraded_rl_rows: RL data needs a 0/1 reward on its rollouts so a grouped update has contrast; grade the rows first';
   }
@@ -75,28 +75,58 @@ function gateWarnings(signal: GroupSignal, counts: CalibrationCounts, k: number,
   return out;
 }
 
-const judgeTrustOf = (rows: readonly unknown[]): unknown => {
+/** The first row's judge_meta.trust (the judge's trust as stamped on the rows), or null. */
+export function judgeTrustOf(rows: Iterable<unknown>): unknown {
   for (const row of rows) {
     const meta = isObject(row) ? row.judge_meta : null;
     if (isObject(meta) && meta.trust) return meta.trust;
   }
   return null;
-};
+}
 
-/** Calibrates, reports and (strict) refuses. Rows are stamped before the refusal is decided; none is dropped. */
-export function publishGate(rows: readonly unknown[], options: PublishGateOptions = {}): PublishGateResult {
+/**
+ * What the gate reads of a dataset, however it was gathered: from the rows in memory (publishGate) or from the rows
+ * table without holding them (main/sync/push-plan.ts). The rules below see only this.
+ */
+export interface GateInput {
+  /** pass_at's fold of the rows: its groups (task key -> 0/1 labels, in order of first appearance) are the gate's. */
+  fold: PassAtFold;
+  n_rows: number;
+  /** Some task key is seen twice (over every row, graded or not). */
+  repeated: boolean;
+  /** Rows whose own stamp is kept (stampRow's `carried`). */
+  n_carried: number;
+  judge_trust: unknown;
+}
+
+/** The refusal the gate's input earns, or null; decided on the groups alone (no pass_at). */
+export function gateRefusal(input: { groups: Map<string, number[]>; repeated: boolean }, options: Pick<PublishGateOptions, 'mode' | 'band'> = {}): string | null {
+  const rl = String(options.mode ?? '').toLowerCase() === 'rl' || input.repeated;
+  let stamped = 0;
+  let mixed = 0;
+  for (const labels of input.groups.values()) {
+    stamped += labels.length;
+    const passes = labels.reduce((a, b) => a + b, 0);
+    if (labels.length >= 2 && passes > 0 && passes < labels.length) mixed++;
+  }
+  return refusalOf(rl, stamped, { n_mixed: mixed });
+}
+
+/** The gate's report on its input; a refusal throws PublishGateError unless `strict` is false. */
+export function gateReport(input: GateInput, options: PublishGateOptions = {}): PublishGateReport {
   const band = options.band ?? DEFAULT_BAND;
   const lo = Number(band[0]);
   const hi = Number(band[1]);
-  const rl = isRlShaped(rows, options.mode);
-  const { stamps, counts } = calibrate(rows, options.policy, options.model ?? null);
-  const stamped = rows.map((row, i) => (stamps[i] && isObject(row) ? { ...row, calibration: stamps[i] } : row));
-  const passAtReport = passAtDict(passAt(stamped));
-  const signal = groupSignal(stamped, lo, hi);
+  const rl = String(options.mode ?? '').toLowerCase() === 'rl' || input.repeated;
+  const groups = input.fold.groups;
+  const counts = calibrationCounts(groups, input.n_rows, input.n_carried, policyRef(options.policy, options.model ?? null));
+  const rates = passAtFrom(input.fold);
+  const passAtReport = passAtDict(rates);
+  const signal = groupSignalOf(groups, rates, lo, hi);
   const refusal = refusalOf(rl, counts.n_stamped, signal);
   const report: PublishGateReport = {
     ok: refusal === null,
-    judge_trust: judgeTrustOf(rows),
+    judge_trust: input.judge_trust,
     rl_shaped: rl,
     mode: options.mode ?? null,
     band: [lo, hi],
@@ -106,5 +136,13 @@ export function publishGate(rows: readonly unknown[], options: PublishGateOption
     refusal,
   };
   if (refusal && (options.strict ?? true)) throw new PublishGateError(refusal);
-  return { report, stamps, rows: stamped };
+  return report;
+}
+
+/** Calibrates, reports and (strict) refuses. Rows are stamped before the refusal is decided; none is dropped. */
+export function publishGate(rows: readonly unknown[], options: PublishGateOptions = {}): PublishGateResult {
+  const { stamps, counts } = calibrate(rows, options.policy, options.model ?? null);
+  const stamped = rows.map((row, i) => (stamps[i] && isObject(row) ? { ...row, calibration: stamps[i] } : row));
+  const input: GateInput = { fold: foldPassAt(stamped), n_rows: rows.length, repeated: isRlShaped(rows, null), n_carried: counts.n_carried, judge_trust: judgeTrustOf(rows) };
+  return { report: gateReport(input, options), stamps, rows: stamped };
 }

@@ -94,6 +94,18 @@ describe('push', () => {
     expect(holdoutTasks.size).toBeGreaterThan(0);
   });
 
+  it("gives the same gate report whether its upload made it (sent at once) or a scan did (queued, sent later)", async () => {
+    signIn(fake, home);
+    const sent = await push({ mode: 'rl' });
+    const queued = await push({ mode: 'rl', send: false });
+    expect(queued.gate).toEqual(sent.gate);
+    expect(sent.item.result?.gate).toEqual(sent.gate);
+    await engine.call('sync.now', {});
+    const later = (await engine.call('sync.outbox', {})).find((item) => item.id === queued.item.id);
+    expect(later?.result?.gate).toEqual(sent.gate);
+    expect(sent.gate).toMatchObject({ ok: true, calibration: { pass_at: { config: { policy_version: 'callable-agent@0123456789abcdef' } } } });
+  });
+
   it('refuses, before sending anything, a set the gate refuses (no mixed group) unless --no-gate', async () => {
     signIn(fake, home);
     const dir = tempDir('wd-sync-gate-');
