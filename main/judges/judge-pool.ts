@@ -16,8 +16,13 @@ import { isRowOutcome, type FailedStatus, type FromChild, type RowOutcome } from
 type Row = Record<string, unknown>;
 
 export const MAX_FAILURES_IN_A_ROW = 5;
-/** Rows per message to a judge process: large enough to amortise the hop, small enough to spread over processes. */
+/** Rows per queued chunk: small enough to spread over processes. */
 const CHUNK_ROWS = 128;
+/**
+ * Rows per message at most: a free process takes every queued chunk up to this, so a judge that fell behind (its
+ * process descheduled, the engine's turn long) catches up in one hop instead of one chunk per turn of the engine.
+ */
+const SEND_ROWS = 1024;
 
 export interface PoolOptions extends IsolateOptions {
   timeoutMs: number;
@@ -32,11 +37,13 @@ interface Job {
 }
 
 interface Chunk {
-  job: Job;
   /** Each row's JSON text (sent as one array text; see ToChild). */
   rows: string[];
-  /** Where each row's outcome goes in job.outcomes. */
+  /** Whose each row is (queued chunks of several jobs go out as one), and where its outcome goes in job.outcomes. */
+  jobs: Job[];
   offsets: number[];
+  /** A row sent alone to find which row killed its process: never merged with others. */
+  alone?: boolean;
 }
 
 interface Slot {
@@ -86,23 +93,34 @@ export class JudgePool {
   }
 
   run(rows: Row[]): Promise<RowOutcome[]> {
-    if (rows.length === 0) return Promise.resolve([]);
+    return this.runTexts(rows.map(jsonOf));
+  }
+
+  /**
+   * Rows given as their JSON text (JSON.stringify of each, as a caller that also stores them made it once), or an
+   * outcome already decided for a row that could not be written as JSON.
+   */
+  runTexts(texts: Array<string | RowOutcome>): Promise<RowOutcome[]> {
+    if (texts.length === 0) return Promise.resolve([]);
     return new Promise((resolve) => {
-      const job: Job = { outcomes: new Array(rows.length), left: rows.length, resolve: resolve as Job['resolve'] };
-      let texts: string[] = [];
+      const job: Job = { outcomes: new Array(texts.length), left: texts.length, resolve: resolve as Job['resolve'] };
+      let rows: string[] = [];
+      let jobs: Job[] = [];
       let offsets: number[] = [];
-      for (let i = 0; i < rows.length; i++) {
-        const text = jsonOf(rows[i]);
+      for (let i = 0; i < texts.length; i++) {
+        const text = texts[i];
         if (typeof text === 'string') {
-          texts.push(text);
+          rows.push(text);
+          jobs.push(job);
           offsets.push(i);
         } else {
           job.outcomes[i] = text;
           job.left--;
         }
-        if (texts.length === CHUNK_ROWS || (i === rows.length - 1 && texts.length > 0)) {
-          this.queue.push({ job, rows: texts, offsets });
-          texts = [];
+        if (rows.length === CHUNK_ROWS || (i === texts.length - 1 && rows.length > 0)) {
+          this.queue.push({ rows, jobs, offsets });
+          rows = [];
+          jobs = [];
           offsets = [];
         }
       }
@@ -125,10 +143,11 @@ export class JudgePool {
   }
 
   private settle(chunk: Chunk, index: number, outcome: RowOutcome): void {
+    const job = chunk.jobs[index];
     const at = chunk.offsets[index];
-    if (chunk.job.outcomes[at] !== undefined) return;
-    chunk.job.outcomes[at] = outcome;
-    if (--chunk.job.left === 0) chunk.job.resolve(chunk.job.outcomes as RowOutcome[]);
+    if (job.outcomes[at] !== undefined) return;
+    job.outcomes[at] = outcome;
+    if (--job.left === 0) job.resolve(job.outcomes as RowOutcome[]);
   }
 
   private pump(): void {
@@ -140,9 +159,28 @@ export class JudgePool {
     }
     for (const slot of this.slots) {
       if (this.queue.length === 0) break;
-      if (!slot.chunk) this.send(slot, this.queue.shift()!);
+      if (!slot.chunk) this.send(slot, this.nextChunk());
     }
     if (this.queue.length > 0 && this.slots.size + this.starting < this.options.size) this.spawn();
+  }
+
+  /** The queue's first chunk, with the chunks behind it up to SEND_ROWS rows (rows sent alone stay alone). */
+  private nextChunk(): Chunk {
+    const first = this.queue.shift()!;
+    if (first.alone || this.queue.length === 0 || this.queue[0].alone) return first;
+    // Spread over processes: while more could start, a process takes its share only.
+    const room = this.slots.size + this.starting < this.options.size ? CHUNK_ROWS : SEND_ROWS;
+    if (first.rows.length >= room) return first;
+    const merged: Chunk = { rows: [...first.rows], jobs: [...first.jobs], offsets: [...first.offsets] };
+    while (this.queue.length > 0 && !this.queue[0].alone && merged.rows.length + this.queue[0].rows.length <= room) {
+      const next = this.queue.shift()!;
+      for (let j = 0; j < next.rows.length; j++) {
+        merged.rows.push(next.rows[j]);
+        merged.jobs.push(next.jobs[j]);
+        merged.offsets.push(next.offsets[j]);
+      }
+    }
+    return merged;
   }
 
   private spawn(): void {
@@ -251,13 +289,13 @@ export class JudgePool {
 
   private requeueOneByOne(chunk: Chunk, from: number): void {
     const single: Chunk[] = [];
-    for (let j = from; j < chunk.rows.length; j++) single.push({ job: chunk.job, rows: [chunk.rows[j]], offsets: [chunk.offsets[j]] });
+    for (let j = from; j < chunk.rows.length; j++) single.push({ rows: [chunk.rows[j]], jobs: [chunk.jobs[j]], offsets: [chunk.offsets[j]], alone: true });
     this.queue.unshift(...single);
   }
 
   private requeue(chunk: Chunk, from: number, except: number): void {
     const keep: number[] = [];
     for (let j = from; j < chunk.rows.length; j++) if (j !== except) keep.push(j);
-    if (keep.length) this.queue.unshift({ job: chunk.job, rows: keep.map((j) => chunk.rows[j]), offsets: keep.map((j) => chunk.offsets[j]) });
+    if (keep.length) this.queue.unshift({ rows: keep.map((j) => chunk.rows[j]), jobs: keep.map((j) => chunk.jobs[j]), offsets: keep.map((j) => chunk.offsets[j]) });
   }
 }

@@ -4,6 +4,7 @@
 import { applyVerdict } from '../judges/apply-verdict';
 import { errorText } from '../judges/error-text';
 import type { JudgeVerdict, RowJudge } from '../judges/judge-types';
+import { rowJson } from '../judges/verdict-json';
 
 type Obj = Record<string, unknown>;
 
@@ -32,12 +33,16 @@ export async function judgeRow(judge: RowJudge, row: Obj, signal?: AbortSignal):
   }
 }
 
-/** Verdicts for many rows in one batch (length-cap rows are not sent), in the rows' order. */
-export async function judgeRows(judge: RowJudge, rows: Obj[], signal?: AbortSignal): Promise<JudgeVerdict[]> {
-  const sent = rows.filter((row) => row.finish_reason !== 'length');
+/**
+ * Verdicts for many rows in one batch (length-cap rows are not sent), in the rows' order. `texts`: each row's JSON
+ * text, when the caller made it already (a judge that takes JSON is then given it instead of the rows).
+ */
+export async function judgeRows(judge: RowJudge, rows: Obj[], signal?: AbortSignal, texts?: string[]): Promise<JudgeVerdict[]> {
+  const sent: number[] = [];
+  for (let i = 0; i < rows.length; i++) if (rows[i].finish_reason !== 'length') sent.push(i);
   let verdicts: JudgeVerdict[];
   try {
-    verdicts = await judge.judgeBatch(sent, signal);
+    verdicts = texts && judge.judgeJson ? await judge.judgeJson(sent.map((i) => texts[i]), signal) : await judge.judgeBatch(sent.map((i) => rows[i]), signal);
   } catch (error) {
     if (signal?.aborted) throw error;
     verdicts = sent.map(() => judgeFailed(judge, error));
@@ -56,10 +61,11 @@ export function gradeInLoop(row: Obj, verdict: JudgeVerdict, scoringRunId: strin
 
 export interface LoopGrader {
   /**
-   * Grades a landed row off the rollout's path: `store` gets the graded row once its batch's verdicts are in.
+   * Grades a landed row off the rollout's path: `store` gets the graded row once its batch's verdicts are in, with
+   * its JSON text when the grader made it (a judge that takes JSON: the row is stringified once, for both).
    * Resolves at once while fewer than `maxInFlight` rows wait for a verdict, else when there is room again.
    */
-  submit(row: Obj, ordinal: number, store: (graded: Obj) => void): Promise<void>;
+  submit(row: Obj, ordinal: number, store: (graded: Obj, json?: string) => void): Promise<void>;
   /** Waits for every submitted row to be stored (rethrows the first failure to store one). */
   drain(): Promise<void>;
 }
@@ -73,7 +79,7 @@ const LOOP_BATCH = 256;
  * When `signal` aborts, rows still waiting for a verdict are dropped (they are re-run on resume).
  */
 export function loopGrader(judge: RowJudge, scoringRunId: string, signal?: AbortSignal, maxInFlight = 1024): LoopGrader {
-  let queue: Array<{ row: Obj; ordinal: number; store: (graded: Obj) => void }> = [];
+  let queue: Array<{ row: Obj; ordinal: number; store: (graded: Obj, json?: string) => void }> = [];
   let scheduled = false;
   let inFlight = 0;
   let failure: { error: unknown } | null = null;
@@ -89,10 +95,17 @@ export function loopGrader(judge: RowJudge, scoringRunId: string, signal?: Abort
     if (queue.length === 0) return;
     const batch = queue;
     queue = [];
-    const done = Promise.race([judgeRows(judge, batch.map((item) => item.row)), stopped])
+    const rows = batch.map((item) => item.row);
+    // A judge that takes JSON gets each row's text, and the same template gives the graded row's text to store.
+    const templates = judge.judgeJson ? rows.map(rowJson) : null;
+    const texts = templates?.map((template, i) => template.text(rows[i]));
+    const done = Promise.race([judgeRows(judge, rows, undefined, texts), stopped])
       .then((verdicts) => {
         if (verdicts === 'stopped' || signal?.aborted) return; // the run is stopping: these rows are re-run on resume
-        batch.forEach((item, i) => item.store(gradeInLoop(item.row, verdicts[i], scoringRunId, item.ordinal)));
+        batch.forEach((item, i) => {
+          const graded = gradeInLoop(item.row, verdicts[i], scoringRunId, item.ordinal);
+          item.store(graded, templates?.[i].text(graded));
+        });
       })
       .catch((error: unknown) => {
         failure ??= { error };

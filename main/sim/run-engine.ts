@@ -113,8 +113,8 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
     let firstAgentError: string | null = null;
     /** Agent-error rows wait here until some rollout works, so a dead agent leaves its slots empty for resume. */
     const pending: Array<{ row: Obj; ordinal: number }> = [];
-    const store = (row: Obj, ordinal: number, lostNow: RolloutsLost | null) => {
-      commit.add(toStoredRow(row, ordinal), lostNow ? { ...lostNow, lost_by: { ...lostNow.lost_by }, rerolled_by: { ...lostNow.rerolled_by } } : null, () => progress.rowLanded());
+    const store = (row: Obj, ordinal: number, lostNow: RolloutsLost | null, json?: string) => {
+      commit.add(toStoredRow(row, ordinal, json), lostNow ? { ...lostNow, lost_by: { ...lostNow.lost_by }, rerolled_by: { ...lostNow.rerolled_by } } : null, () => progress.rowLanded());
     };
     let lastYield = performance.now();
     /** One yield shared by every worker: once it is due, they all park on it, so the loop runs after 10 ms, not 16 x 10. */
@@ -192,7 +192,7 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
         if (!lostReason) landed++;
         if (grader && !lostReason) {
           const lostNow = changed ? { ...lost, lost_by: { ...lost.lost_by }, rerolled_by: { ...lost.rerolled_by } } : null;
-          await grader.submit(row, slot.ordinal, (graded) => store(graded, slot.ordinal, lostNow));
+          await grader.submit(row, slot.ordinal, (graded, json) => store(graded, slot.ordinal, lostNow, json));
         } else store(row, slot.ordinal, changed ? lost : null);
         while (landed > 0 && pending.length > 0) {
           const held = pending.shift()!;
