@@ -16,13 +16,17 @@ import { isRowOutcome, type FailedStatus, type FromChild, type RowOutcome } from
 type Row = Record<string, unknown>;
 
 export const MAX_FAILURES_IN_A_ROW = 5;
-/** Rows per queued chunk: small enough to spread over processes. */
-const CHUNK_ROWS = 128;
+/** Rows per queued chunk: small enough to spread over processes, and the unit chunks are merged by (nextChunk). */
+const CHUNK_ROWS = 32;
 /**
- * Rows per message at most: a free process takes every queued chunk up to this, so a judge that fell behind (its
- * process descheduled, the engine's turn long) catches up in one hop instead of one chunk per turn of the engine.
+ * A free process takes the queued chunks together, so a judge that fell behind (its process descheduled, the
+ * engine's turn long) catches up in one hop instead of one chunk per turn of the engine: as many rows as it
+ * judges in about CHUNK_MS by the last chunks' pace (SEND_ROWS at most). Well under the 20 ms after which the
+ * process reports before each row (judge-child.ts), so a fast judge answers a chunk with one message.
  */
+const CHUNK_MS = 8;
 const SEND_ROWS = 1024;
+const FIRST_SEND_ROWS = 128;
 
 export interface PoolOptions extends IsolateOptions {
   timeoutMs: number;
@@ -74,6 +78,8 @@ export class JudgePool {
   private starting = 0;
   private nextChunkId = 1;
   private failuresInARow = 0;
+  /** Rows per message, from the pace the judge's processes report (see CHUNK_MS). */
+  private sendRows = FIRST_SEND_ROWS;
   private tripped: { status: FailedStatus; meta: Row } | null = null;
   private closed = false;
 
@@ -169,7 +175,7 @@ export class JudgePool {
     const first = this.queue.shift()!;
     if (first.alone || this.queue.length === 0 || this.queue[0].alone) return first;
     // Spread over processes: while more could start, a process takes its share only.
-    const room = this.slots.size + this.starting < this.options.size ? CHUNK_ROWS : SEND_ROWS;
+    const room = this.slots.size + this.starting < this.options.size ? CHUNK_ROWS : this.sendRows;
     if (first.rows.length >= room) return first;
     const merged: Chunk = { rows: [...first.rows], jobs: [...first.jobs], offsets: [...first.offsets] };
     while (this.queue.length > 0 && !this.queue[0].alone && merged.rows.length + this.queue[0].rows.length <= room) {
@@ -250,11 +256,20 @@ export class JudgePool {
     slot.reported = true;
     if (message.retire === true) return this.retire(slot);
     if (slot.received >= chunk.rows.length) {
+      this.pace(message.ms, chunk.rows.length);
       if (slot.timer) clearTimeout(slot.timer);
       slot.timer = null;
       slot.chunk = null;
       this.pump();
     }
+  }
+
+  /** Sizes the next messages by how long this chunk took (a number from the judge's process: only ever clamped). */
+  private pace(ms: unknown, rows: number): void {
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return;
+    const fits = ms <= 0 ? SEND_ROWS : Math.floor((CHUNK_MS * rows) / ms);
+    // Halfway towards what fits, so one slow or fast chunk does not swing the size.
+    this.sendRows = Math.max(CHUNK_ROWS, Math.min(SEND_ROWS, Math.round((this.sendRows + fits) / 2)));
   }
 
   /** Ends a spoilt process and sends what it had not answered yet to a fresh one. */

@@ -18,8 +18,11 @@ export type ToChild = { type: 'chunk'; id: number; rows: string };
 export type FromChild =
   | { type: 'ready'; declared_name: unknown; fn_name: string; scale: unknown }
   | { type: 'load_error'; message: string; syntax: boolean; where: string | null }
-  /** Outcomes for rows [from, from + outcomes.length) of the chunk; retire: the isolate is spoilt, start a fresh one. */
-  | { type: 'results'; id: number; from: number; outcomes: RowOutcome[]; retire?: boolean };
+  /**
+   * Outcomes for rows [from, from + outcomes.length) of the chunk; retire: the isolate is spoilt, start a fresh one.
+   * ms, on a chunk's last results: how long the chunk took (used only to size the next chunks).
+   */
+  | { type: 'results'; id: number; from: number; outcomes: RowOutcome[]; retire?: boolean; ms?: number };
 
 const FAILED: ReadonlySet<string> = new Set(['missing_reward', 'invalid_result', 'error', 'timeout', 'crashed']);
 

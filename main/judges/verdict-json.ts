@@ -1,16 +1,22 @@
 // A row's JSON text before and after its verdict, with the row stringified once: a graded run sends each row to
 // its judge as JSON and stores it again as JSON with the verdict on it, and the keys a verdict writes are few
-// and small (VERDICT_KEYS: reward, lineage, ...) beside the steps, messages and tools it leaves alone. So the
-// keys a verdict never writes are stringified once, in runs of neighbouring keys, and only the verdict's keys
-// each time the text is made. text(row) equals JSON.stringify(row) (test/unit/judges/verdict-json.test.ts),
-// falling back to exactly that whenever the row's keys are not what they were when the template was made.
+// and small (VERDICT_KEYS: reward, lineage, ...) beside the steps, messages and tools it leaves alone. The row's
+// text is made once, and the graded text is cut from it: the untouched members are sliced out of it, only the
+// verdict's members are written anew. Both equal what JSON.stringify writes (test/unit/judges/verdict-json.test.ts).
+// While the row waits for its verdict only its text is held, not the row's objects (less for the GC to copy).
 import { VERDICT_KEYS } from './apply-verdict';
 
 type Obj = Record<string, unknown>;
 
 export interface RowJson {
-  /** JSON.stringify(row) of the same row, as it stands now (its verdict applied or not). */
-  text(row: Obj): string;
+  /** JSON.stringify(row), the row as it was given. */
+  readonly text: string;
+  /**
+   * JSON.stringify of that row with its verdict applied, reading only the verdict's keys from `graded`: the row
+   * itself graded in place, or any object applyVerdict wrote the same verdict onto (verdictBase). Keys the verdict
+   * adds come after the row's own, in the order it added them (as on a row graded in place).
+   */
+  graded(graded: Obj): string;
 }
 
 const quoted = new Map<string, string>();
@@ -27,53 +33,83 @@ const quote = (key: string): string => {
 function membersText(row: Obj, keys: string[], from: number, to: number): string {
   const part: Obj = {};
   for (let i = from; i < to; i++) part[keys[i]] = row[keys[i]];
-  const text = JSON.stringify(part);
-  return text.slice(1, -1);
+  return JSON.stringify(part).slice(1, -1);
 }
 
-const sameKeysUpTo = (keys: string[], now: string[]): boolean => {
-  if (now.length < keys.length) return false;
-  for (let i = 0; i < keys.length; i++) if (keys[i] !== now[i]) return false;
-  return true;
-};
+function pushMember(row: Obj, key: string, into: string[]): void {
+  const value = JSON.stringify(row[key]);
+  if (value !== undefined) into.push(`${quote(key)}:${value}`);
+}
 
-/**
- * Made from the row as it lands (before its verdict). Only the verdict's keys may change after this (applyVerdict
- * writes nothing else); keys added after the template's come after its own, in the order they were added.
- */
+/** What applyVerdict reads of a row and writes onto it: a stand-in to grade while the row itself is let go. */
+export function verdictBase(row: Obj): Obj {
+  const base: Obj = {};
+  if (Object.hasOwn(row, 'scenario_id')) base.scenario_id = row.scenario_id;
+  if (Object.hasOwn(row, 'id')) base.id = row.id;
+  for (const key of Object.keys(row)) if (VERDICT_KEYS.has(key)) base[key] = row[key];
+  return base;
+}
+
 export function rowJson(row: Obj): RowJson {
   const keys = Object.keys(row);
   // '__proto__' as an own key cannot be copied onto a plain object by assignment, and an own toJSON changes what
-  // JSON.stringify writes: such a row is stringified whole, each time.
-  if (keys.includes('__proto__') || keys.includes('toJSON')) return { text: (now) => JSON.stringify(now) };
-  /** Fixed runs of members as text, and the verdict's keys (by name) between them, in the row's key order. */
-  const layout: Array<{ text: string } | string> = [];
+  // JSON.stringify writes: such a row is stringified whole, and graded by a copy of it.
+  if (keys.includes('__proto__') || keys.includes('toJSON')) return wholeRowJson(row);
+  // The row's members in order: runs of untouched keys as one piece each, each verdict key as a piece of its own.
+  const pieces: string[] = [];
+  /** Per piece: the verdict key it holds, or null for a run of untouched members. */
+  const holds: Array<string | null> = [];
   let runFrom = 0;
   for (let i = 0; i <= keys.length; i++) {
     if (i < keys.length && !VERDICT_KEYS.has(keys[i])) continue;
-    if (i > runFrom) layout.push({ text: membersText(row, keys, runFrom, i) });
-    if (i < keys.length) layout.push(keys[i]);
+    if (i > runFrom) {
+      const run = membersText(row, keys, runFrom, i);
+      if (run !== '') pieces.push(run), holds.push(null);
+    }
+    if (i < keys.length) {
+      const before = pieces.length;
+      pushMember(row, keys[i], pieces);
+      // A verdict key whose value JSON leaves out holds an empty piece, so that its slot is kept.
+      if (pieces.length === before) pieces.push('');
+      holds.push(keys[i]);
+    }
     runFrom = i + 1;
   }
-  const member = (now: Obj, key: string, into: string[]) => {
-    const value = JSON.stringify(now[key]);
-    if (value !== undefined) into.push(`${quote(key)}:${value}`);
-  };
+  const text = `{${pieces.filter((piece) => piece !== '').join(',')}}`;
+  // Where each untouched run lies in `text`, to slice it out again (a slice shares the text's characters).
+  const spans: number[] = [];
+  let at = 1;
+  for (let p = 0; p < pieces.length; p++) {
+    if (pieces[p] === '') {
+      spans.push(at, at);
+      continue;
+    }
+    spans.push(at, at + pieces[p].length);
+    at += pieces[p].length + 1;
+  }
   return {
-    text(now) {
-      const nowKeys = Object.keys(now);
-      if (!sameKeysUpTo(keys, nowKeys)) return JSON.stringify(now);
-      const pieces: string[] = [];
-      for (const entry of layout) {
-        if (typeof entry === 'string') member(now, entry, pieces);
-        else if (entry.text !== '') pieces.push(entry.text);
+    text,
+    graded(graded) {
+      const out: string[] = [];
+      for (let p = 0; p < holds.length; p++) {
+        const key = holds[p];
+        if (key === null) out.push(text.slice(spans[2 * p], spans[2 * p + 1]));
+        else pushMember(graded, key, out);
       }
-      for (let i = keys.length; i < nowKeys.length; i++) {
-        // An added key that is not the verdict's: this row changed beyond what the template knows.
-        if (!VERDICT_KEYS.has(nowKeys[i])) return JSON.stringify(now);
-        member(now, nowKeys[i], pieces);
-      }
-      return `{${pieces.join(',')}}`;
+      for (const key of Object.keys(graded)) if (VERDICT_KEYS.has(key) && !holds.includes(key)) pushMember(graded, key, out);
+      return `{${out.join(',')}}`;
+    },
+  };
+}
+
+/** The plain way, for a row the pieces cannot be cut from (its own '__proto__' or toJSON): it is held whole. */
+function wholeRowJson(row: Obj): RowJson {
+  return {
+    text: JSON.stringify(row),
+    graded(graded) {
+      const out: Obj = { ...row };
+      for (const key of Object.keys(graded)) if (VERDICT_KEYS.has(key)) out[key] = graded[key];
+      return JSON.stringify(out);
     },
   };
 }

@@ -69,9 +69,8 @@ export function rowColumns(row: Obj): RowColumns {
   return out as RowColumns;
 }
 
-/** `json`: the row's JSON text when the caller has it already (JSON.stringify of this same row). */
-export function toStoredRow(row: Obj, ordinal: number, json?: string): StoredRow {
-  return { ordinal, ...rowColumns(row), json: json ?? JSON.stringify(row) };
+export function toStoredRow(row: Obj, ordinal: number): StoredRow {
+  return { ordinal, ...rowColumns(row), json: JSON.stringify(row) };
 }
 
 /** The columns of an INSERT, in the order append.ts binds them. */

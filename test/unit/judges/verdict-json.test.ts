@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyVerdict } from '../../../main/judges/apply-verdict';
 import type { JudgeVerdict } from '../../../main/judges/judge-types';
-import { rowJson } from '../../../main/judges/verdict-json';
+import { rowJson, verdictBase } from '../../../main/judges/verdict-json';
 
 type Obj = Record<string, unknown>;
 
@@ -34,40 +34,46 @@ const verdicts: JudgeVerdict[] = [
 ];
 
 describe('a row stringified once for its judge and its storage', () => {
-  it('writes what JSON.stringify writes, before and after every kind of verdict, in or out of place', () => {
+  it('writes what JSON.stringify writes, before and after every kind of verdict, on the row or on its stand-in', () => {
     for (const verdict of verdicts) {
       for (const keepMeta of [true, false]) {
+        const options = { scoringRunId: 'score_x', source: 'grade' as const, index: 3, keepMeta, inPlace: true };
         const row = landed();
-        const template = rowJson(row);
-        expect(template.text(row)).toBe(JSON.stringify(row));
-        const graded = applyVerdict(row, verdict, { scoringRunId: 'score_x', source: 'grade', index: 3, keepMeta, inPlace: true });
-        expect(template.text(graded)).toBe(JSON.stringify(graded));
-        const copy = applyVerdict(landed(), verdict, { scoringRunId: 'score_y', index: 3, keepMeta });
-        expect(template.text(copy)).toBe(JSON.stringify(copy));
+        const json = rowJson(row);
+        expect(json.text).toBe(JSON.stringify(row));
+        const graded = applyVerdict(row, verdict, options);
+        expect(json.graded(graded)).toBe(JSON.stringify(graded));
+        // Graded on its stand-in while the row itself is let go: the same text.
+        const alone = rowJson(landed());
+        const base = applyVerdict(verdictBase(landed()), verdict, options);
+        expect(alone.graded(base)).toBe(JSON.stringify(applyVerdict(landed(), verdict, options)));
+        // A graded copy (grade's way) too.
+        const copy = applyVerdict(landed(), verdict, { ...options, inPlace: false, scoringRunId: 'score_y' });
+        expect(alone.graded(copy)).toBe(JSON.stringify(copy));
       }
     }
   });
 
-  it('handles rows with no verdict key yet, only verdict keys, or nothing', () => {
-    for (const row of [{ a: 1 }, { reward: null }, {}, { lineage: {}, a: undefined, b: () => 1 }]) {
-      const template = rowJson(row);
-      expect(template.text(row)).toBe(JSON.stringify(row));
-      const graded = applyVerdict(row, verdicts[0], { scoringRunId: 's', index: 0, inPlace: true });
-      expect(template.text(graded)).toBe(JSON.stringify(graded));
-    }
+  it('handles rows with no verdict key yet, only verdict keys, omitted values, or nothing', () => {
+    const rows = (): Obj[] => [{ a: 1 }, { reward: null }, {}, { lineage: {}, a: undefined, b: () => 1 }, { reason: undefined, c: 'x'.repeat(40), reward: 0 }, { id: 'r1', markers: { a: 1 } }];
+    rows().forEach((row, i) => {
+      const json = rowJson(row);
+      expect(json.text).toBe(JSON.stringify(row));
+      const base = applyVerdict(verdictBase(rows()[i]), verdicts[1], { scoringRunId: 's', index: 0, inPlace: true });
+      const graded = applyVerdict(row, verdicts[1], { scoringRunId: 's', index: 0, inPlace: true });
+      expect(json.graded(graded)).toBe(JSON.stringify(graded));
+      expect(json.graded(base)).toBe(JSON.stringify(graded));
+    });
   });
 
-  it('falls back to stringifying the whole row when the row changed beyond its verdict', () => {
-    const row = landed();
-    const template = rowJson(row);
-    row.extra = 'added';
-    expect(template.text(row)).toBe(JSON.stringify(row));
-    const other = landed();
-    delete other.seed;
-    expect(template.text(other)).toBe(JSON.stringify(other));
-    const odd = JSON.parse('{"__proto__": {"reward": 1}, "a": 1}') as Obj;
-    expect(rowJson(odd).text(odd)).toBe(JSON.stringify(odd));
+  it('stringifies a row whole when its pieces cannot be cut (an own __proto__ or toJSON)', () => {
+    const odd = JSON.parse('{"__proto__": {"reward": 1}, "a": 1, "reward": null}') as Obj;
+    const json = rowJson(odd);
+    expect(json.text).toBe(JSON.stringify(odd));
+    const graded = applyVerdict(verdictBase(odd), verdicts[0], { scoringRunId: 's', index: 0, inPlace: true });
+    expect(JSON.parse(json.graded(graded))).toMatchObject({ a: 1, reward: 1, judge_status: 'ok' });
+    expect(json.graded(graded).startsWith('{"__proto__":{"reward":1},"a":1,"reward":1,')).toBe(true);
     const custom = { a: 1, toJSON: () => ({ b: 2 }) };
-    expect(rowJson(custom).text(custom)).toBe('{"b":2}');
+    expect(rowJson(custom).text).toBe('{"b":2}');
   });
 });
