@@ -1,4 +1,5 @@
-// Runs rows through a module judge's processes. Each process takes a chunk of rows at a time; a watchdog kills a
+// Runs rows through a module judge's processes. Each process judges a chunk of rows at a time, with the next chunk
+// already sent (IN_FLIGHT per process), so it never waits for the engine's turn to get more; a watchdog kills a
 // process whose current row overruns the deadline (a synchronous endless loop included), charges that row, starts
 // a fresh process and sends it the rest.
 //
@@ -27,6 +28,8 @@ const CHUNK_ROWS = 32;
 const CHUNK_MS = 8;
 const SEND_ROWS = 1024;
 const FIRST_SEND_ROWS = 128;
+/** Chunks out to a process at once: the one it judges, and the next, queued in the process (judge-child.ts). */
+const IN_FLIGHT = 2;
 
 export interface PoolOptions extends IsolateOptions {
   timeoutMs: number;
@@ -52,10 +55,11 @@ interface Chunk {
 
 interface Slot {
   isolate: Isolate;
-  chunk: Chunk | null;
-  chunkId: number;
+  /** The chunks sent and not yet answered in full, in the order the process judges them: the first is running. */
+  out: Array<{ chunk: Chunk; id: number }>;
+  /** How many rows of the running chunk are answered. */
   received: number;
-  /** When the chunk went out, or its last report came in: the running row started no earlier. */
+  /** When the running chunk went out or began, or its last report came in: the running row started no earlier. */
   progressAt: number;
   reported: boolean;
   timer: NodeJS.Timeout | null;
@@ -139,7 +143,7 @@ export class JudgePool {
     if (this.closed) return;
     this.closed = true;
     const closedOutcome: RowOutcome = { status: 'error', meta: { error: 'the judge was closed before it answered' } };
-    const waiting = [...this.queue.splice(0), ...[...this.slots].flatMap((slot) => (slot.chunk ? [slot.chunk] : []))];
+    const waiting = [...this.queue.splice(0), ...[...this.slots].flatMap((slot) => slot.out.map((sent) => sent.chunk))];
     for (const chunk of waiting) chunk.rows.forEach((_, j) => this.settle(chunk, j, closedOutcome));
     for (const slot of this.slots) {
       if (slot.timer) clearTimeout(slot.timer);
@@ -164,8 +168,7 @@ export class JudgePool {
       return;
     }
     for (const slot of this.slots) {
-      if (this.queue.length === 0) break;
-      if (!slot.chunk) this.send(slot, this.nextChunk());
+      while (this.queue.length > 0 && slot.out.length < IN_FLIGHT) this.send(slot, this.nextChunk());
     }
     if (this.queue.length > 0 && this.slots.size + this.starting < this.options.size) this.spawn();
   }
@@ -207,32 +210,37 @@ export class JudgePool {
   }
 
   private adopt(isolate: Isolate): void {
-    const slot: Slot = { isolate, chunk: null, chunkId: 0, received: 0, progressAt: 0, reported: false, timer: null };
+    const slot: Slot = { isolate, out: [], received: 0, progressAt: 0, reported: false, timer: null };
     this.slots.add(slot);
     isolate.child.on('message', (message: FromChild) => this.onMessage(slot, message));
     isolate.onDeath((reason) => this.lose(slot, 'crashed', { error: reason }));
   }
 
   private send(slot: Slot, chunk: Chunk): void {
-    slot.chunk = chunk;
-    slot.chunkId = this.nextChunkId++;
-    slot.received = 0;
-    slot.progressAt = Date.now();
-    slot.reported = false;
+    const id = this.nextChunkId++;
     try {
-      slot.isolate.child.send({ type: 'chunk', id: slot.chunkId, rows: `[${chunk.rows.join(',')}]` });
+      slot.isolate.child.send({ type: 'chunk', id, rows: `[${chunk.rows.join(',')}]` });
     } catch (error) {
-      slot.chunk = null;
       chunk.rows.forEach((_, j) => this.settle(chunk, j, { status: 'error', meta: { error: `the row could not be sent to the judge: ${(error as Error).message}` } }));
       return;
     }
+    slot.out.push({ chunk, id });
+    if (slot.out.length === 1) this.begin(slot);
     // A ref'd timer: while rows are out, the engine waits for them (the judge's processes themselves are unref'd).
-    slot.timer = setTimeout(() => this.watch(slot), this.options.timeoutMs);
+    slot.timer ??= setTimeout(() => this.watch(slot), this.options.timeoutMs);
   }
 
-  /** The deadline runs from the chunk's last report (or its sending): the running row started no earlier. */
+  /** The slot's first chunk out is the one running now (the process takes the next as soon as one is done). */
+  private begin(slot: Slot): void {
+    slot.received = 0;
+    slot.progressAt = Date.now();
+    slot.reported = false;
+  }
+
+  /** The deadline runs from the chunk's last report (or its start): the running row started no earlier. */
   private watch(slot: Slot): void {
-    if (!slot.chunk) return;
+    slot.timer = null;
+    if (slot.out.length === 0) return;
     const due = slot.progressAt + this.options.timeoutMs;
     const now = Date.now();
     if (due > now) {
@@ -243,8 +251,9 @@ export class JudgePool {
   }
 
   private onMessage(slot: Slot, message: FromChild): void {
-    const chunk = slot.chunk;
-    if (!chunk || message?.type !== 'results' || message.id !== slot.chunkId || message.from !== slot.received || !Array.isArray(message.outcomes)) return;
+    const running = slot.out[0];
+    if (!running || message?.type !== 'results' || message.id !== running.id || message.from !== slot.received || !Array.isArray(message.outcomes)) return;
+    const chunk = running.chunk;
     const count = Math.min(message.outcomes.length, chunk.rows.length - slot.received);
     for (let j = 0; j < count; j++) {
       const outcome = message.outcomes[j];
@@ -257,9 +266,9 @@ export class JudgePool {
     if (message.retire === true) return this.retire(slot);
     if (slot.received >= chunk.rows.length) {
       this.pace(message.ms, chunk.rows.length);
-      if (slot.timer) clearTimeout(slot.timer);
-      slot.timer = null;
-      slot.chunk = null;
+      slot.out.shift();
+      if (slot.out.length > 0) this.begin(slot);
+      else if (slot.timer) clearTimeout(slot.timer), (slot.timer = null);
       this.pump();
     }
   }
@@ -277,7 +286,8 @@ export class JudgePool {
     if (!this.slots.delete(slot)) return;
     if (slot.timer) clearTimeout(slot.timer);
     slot.isolate.kill();
-    const chunk = slot.chunk;
+    this.requeueWaiting(slot);
+    const chunk = slot.out[0]?.chunk;
     if (chunk && slot.received < chunk.rows.length) this.requeue(chunk, slot.received, -1);
     this.pump();
   }
@@ -287,7 +297,8 @@ export class JudgePool {
     if (!this.slots.delete(slot)) return;
     if (slot.timer) clearTimeout(slot.timer);
     slot.isolate.kill();
-    const chunk = slot.chunk;
+    this.requeueWaiting(slot);
+    const chunk = slot.out[0]?.chunk;
     if (chunk && slot.received < chunk.rows.length) {
       if (slot.reported || chunk.rows.length - slot.received === 1) {
         this.settle(chunk, slot.received, { status, meta });
@@ -300,6 +311,11 @@ export class JudgePool {
       }
     }
     this.pump();
+  }
+
+  /** The chunks a lost process had queued behind its running one never began: they go again as they were. */
+  private requeueWaiting(slot: Slot): void {
+    this.queue.unshift(...slot.out.slice(1).map((sent) => sent.chunk));
   }
 
   private requeueOneByOne(chunk: Chunk, from: number): void {
