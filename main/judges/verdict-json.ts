@@ -1,9 +1,9 @@
 // A row's JSON text before and after its verdict, with the row stringified once: a graded run sends each row to
 // its judge as JSON and stores it again as JSON with the verdict on it, and the keys a verdict writes are few
-// and small (VERDICT_KEYS: reward, lineage, ...) beside the steps, messages and tools it leaves alone. The row's
-// text is made once, and the graded text is cut from it: the untouched members are sliced out of it, only the
-// verdict's members are written anew. Both equal what JSON.stringify writes (test/unit/judges/verdict-json.test.ts).
-// While the row waits for its verdict only its text is held, not the row's objects (less for the GC to copy).
+// and small (VERDICT_KEYS: reward, lineage, ...) beside the steps, messages and tools it leaves alone. The runs of
+// untouched members are stringified once; both texts are ropes over them and the verdict's own members, written
+// anew. Both equal what JSON.stringify writes (test/unit/judges/verdict-json.test.ts). While the row waits for its
+// verdict only its text is held, not the row's objects (less for the GC to copy).
 import { VERDICT_KEYS } from './apply-verdict';
 
 type Obj = Record<string, unknown>;
@@ -36,9 +36,20 @@ function membersText(row: Obj, keys: string[], from: number, to: number): string
   return JSON.stringify(part).slice(1, -1);
 }
 
-function pushMember(row: Obj, key: string, into: string[]): void {
+/** `"key":value`, or '' when JSON leaves the value out (undefined, a function). */
+function memberText(row: Obj, key: string): string {
   const value = JSON.stringify(row[key]);
-  if (value !== undefined) into.push(`${quote(key)}:${value}`);
+  return value === undefined ? '' : `${quote(key)}:${value}`;
+}
+
+/**
+ * The pieces joined by commas (empty ones left out) inside braces, by `+`: V8 makes that a rope over the pieces
+ * instead of copying them, and the rope is copied once, where it is written (to the judge, to SQLite).
+ */
+function braced(pieces: readonly string[]): string {
+  let out = '';
+  for (const piece of pieces) if (piece !== '') out = out === '' ? piece : out + ',' + piece;
+  return '{' + out + '}';
 }
 
 /** What applyVerdict reads of a row and writes onto it: a stand-in to grade while the row itself is let go. */
@@ -55,49 +66,25 @@ export function rowJson(row: Obj): RowJson {
   // '__proto__' as an own key cannot be copied onto a plain object by assignment, and an own toJSON changes what
   // JSON.stringify writes: such a row is stringified whole, and graded by a copy of it.
   if (keys.includes('__proto__') || keys.includes('toJSON')) return wholeRowJson(row);
-  // The row's members in order: runs of untouched keys as one piece each, each verdict key as a piece of its own.
+  // The row's members in order: runs of untouched keys as one piece each, each verdict key as a piece of its own
+  // ('' when JSON leaves its value out, so that its slot is kept).
   const pieces: string[] = [];
   /** Per piece: the verdict key it holds, or null for a run of untouched members. */
   const holds: Array<string | null> = [];
   let runFrom = 0;
   for (let i = 0; i <= keys.length; i++) {
     if (i < keys.length && !VERDICT_KEYS.has(keys[i])) continue;
-    if (i > runFrom) {
-      const run = membersText(row, keys, runFrom, i);
-      if (run !== '') pieces.push(run), holds.push(null);
-    }
-    if (i < keys.length) {
-      const before = pieces.length;
-      pushMember(row, keys[i], pieces);
-      // A verdict key whose value JSON leaves out holds an empty piece, so that its slot is kept.
-      if (pieces.length === before) pieces.push('');
-      holds.push(keys[i]);
-    }
+    if (i > runFrom) pieces.push(membersText(row, keys, runFrom, i)), holds.push(null);
+    if (i < keys.length) pieces.push(memberText(row, keys[i])), holds.push(keys[i]);
     runFrom = i + 1;
   }
-  const text = `{${pieces.filter((piece) => piece !== '').join(',')}}`;
-  // Where each untouched run lies in `text`, to slice it out again (a slice shares the text's characters).
-  const spans: number[] = [];
-  let at = 1;
-  for (let p = 0; p < pieces.length; p++) {
-    if (pieces[p] === '') {
-      spans.push(at, at);
-      continue;
-    }
-    spans.push(at, at + pieces[p].length);
-    at += pieces[p].length + 1;
-  }
   return {
-    text,
+    text: braced(pieces),
     graded(graded) {
       const out: string[] = [];
-      for (let p = 0; p < holds.length; p++) {
-        const key = holds[p];
-        if (key === null) out.push(text.slice(spans[2 * p], spans[2 * p + 1]));
-        else pushMember(graded, key, out);
-      }
-      for (const key of Object.keys(graded)) if (VERDICT_KEYS.has(key) && !holds.includes(key)) pushMember(graded, key, out);
-      return `{${out.join(',')}}`;
+      for (let p = 0; p < holds.length; p++) out.push(holds[p] === null ? pieces[p] : memberText(graded, holds[p]!));
+      for (const key of Object.keys(graded)) if (VERDICT_KEYS.has(key) && !holds.includes(key)) out.push(memberText(graded, key));
+      return braced(out);
     },
   };
 }
