@@ -90,7 +90,7 @@ const FLUSH_MS = 20;
 async function runChunk(message: ToChild): Promise<boolean> {
   const { id } = message;
   const startedAt = Date.now();
-  const rows = JSON.parse(message.rows) as Array<Record<string, unknown>>;
+  const rows = message.rows.map((text) => JSON.parse(text) as Record<string, unknown>);
   let from = 0;
   let outcomes: RowOutcome[] = [];
   for (let i = 0; i < rows.length; i++) {
@@ -123,7 +123,7 @@ async function judgeWaiting(): Promise<void> {
   judging = false;
 }
 process.on('message', (message: ToChild) => {
-  if (message?.type !== 'chunk' || typeof message.rows !== 'string' || !judgeFn) return;
+  if (message?.type !== 'chunk' || !Array.isArray(message.rows) || !message.rows.every((text) => typeof text === 'string') || !judgeFn) return;
   waiting.push(message);
   if (!judging) void judgeWaiting();
 });

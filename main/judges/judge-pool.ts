@@ -12,7 +12,7 @@
 // get the same status at once, so even a judge that loops on every row ends in about MAX_FAILURES_IN_A_ROW x the
 // deadline (x2 for its first chunk), not rows x the deadline.
 import { startIsolate, type Isolate, type IsolateOptions } from './judge-isolate';
-import { isRowOutcome, type FailedStatus, type FromChild, type RowOutcome } from './judge-protocol';
+import { isRowOutcome, type FailedStatus, type FromChild, type RowOutcome, type ToChild } from './judge-protocol';
 
 type Row = Record<string, unknown>;
 
@@ -44,7 +44,7 @@ interface Job {
 }
 
 interface Chunk {
-  /** Each row's JSON text (sent as one array text; see ToChild). */
+  /** Each row's JSON text (see ToChild). */
   rows: string[];
   /** Whose each row is (queued chunks of several jobs go out as one), and where its outcome goes in job.outcomes. */
   jobs: Job[];
@@ -219,7 +219,7 @@ export class JudgePool {
   private send(slot: Slot, chunk: Chunk): void {
     const id = this.nextChunkId++;
     try {
-      slot.isolate.child.send({ type: 'chunk', id, rows: `[${chunk.rows.join(',')}]` });
+      slot.isolate.child.send({ type: 'chunk', id, rows: chunk.rows } satisfies ToChild);
     } catch (error) {
       chunk.rows.forEach((_, j) => this.settle(chunk, j, { status: 'error', meta: { error: `the row could not be sent to the judge: ${(error as Error).message}` } }));
       return;
