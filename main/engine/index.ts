@@ -24,8 +24,8 @@ export async function warmUpImport(file: string): Promise<void> {
 }
 
 /** Starts a stats worker reading these JSONL files (absolute paths) while the engine is still opening; the job on them takes it. */
-export async function warmUpStatsFiles(files: string[]): Promise<void> {
-  (await import('./warm-up')).warmUpStatsFiles(files);
+export async function warmUpStatsFiles(files: string[], command?: string): Promise<void> {
+  (await import('./warm-up')).warmUpStatsFiles(files, command);
 }
 
 /** Runs the SDK conformance case folders (an engine tool: the statistics core and judges, in this process). */

@@ -57,11 +57,26 @@ export function getRow(db: Db, datasetId: string, ordinal: number): { row: Obj; 
   return { row: withGold(JSON.parse(found.row_json) as Obj, labelsByRowKey(db, datasetId, [key]).get(key)), rowKey: key };
 }
 
-/** Rows in stored order, `pageSize` at a time by ordinal, each as its stored JSON with the labels of its key. */
-export function* rowPages(db: Db, datasetId: string, pageSize = 1000): Generator<Array<{ ordinal: number; rowKey: string | null; json: string }>> {
-  const page = db.prepare('SELECT ordinal, row_key, row_json FROM rows WHERE dataset_id = ? AND ordinal > ? ORDER BY ordinal LIMIT ?');
-  for (let after = Number.MIN_SAFE_INTEGER; ; ) {
-    const batch = page.all(datasetId, after, pageSize) as Array<{ ordinal: number; row_key: string | null; row_json: string }>;
+/** A part of a dataset's rows by ordinal: from `from` (inclusive) to `to` (exclusive). */
+export interface OrdinalRange {
+  from: number;
+  to: number;
+}
+
+const ALL_ORDINALS: OrdinalRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
+
+/** The ordinal that cuts a dataset's rows in two halves (the first of the second half); null when it has under 2 rows. */
+export function middleOrdinal(db: Db, datasetId: string): number | null {
+  const count = countRows(db, datasetId);
+  if (count < 2) return null;
+  return (db.prepare('SELECT ordinal FROM rows WHERE dataset_id = ? ORDER BY ordinal LIMIT 1 OFFSET ?').pluck().get(datasetId, Math.floor(count / 2)) as number | undefined) ?? null;
+}
+
+/** Rows in stored order (those of `range` only, when given), `pageSize` at a time by ordinal, each as its stored JSON with the labels of its key. */
+export function* rowPages(db: Db, datasetId: string, pageSize = 1000, range: OrdinalRange = ALL_ORDINALS): Generator<Array<{ ordinal: number; rowKey: string | null; json: string }>> {
+  const page = db.prepare('SELECT ordinal, row_key, row_json FROM rows WHERE dataset_id = ? AND ordinal > ? AND ordinal < ? ORDER BY ordinal LIMIT ?');
+  for (let after = range.from - 1; ; ) {
+    const batch = page.all(datasetId, after, range.to, pageSize) as Array<{ ordinal: number; row_key: string | null; row_json: string }>;
     if (batch.length === 0) return;
     after = batch[batch.length - 1].ordinal;
     yield batch.map((row) => ({ ordinal: row.ordinal, rowKey: row.row_key, json: row.row_json }));
@@ -94,10 +109,10 @@ export function readDatasetRows(db: Db, datasetId: string): Obj[] {
   return rows.map((row) => withGold(JSON.parse(row.row_json) as Obj, labels.get(storedRowKey(row.row_key, row.row_json))));
 }
 
-/** Rows in stored order, a page at a time, parsed and with their gold (grading reads its source this way). */
-export function* parsedRowPages(db: Db, datasetId: string, pageSize = 256): Generator<Array<{ ordinal: number; row: Obj }>> {
+/** Rows in stored order (of `range` only, when given), a page at a time, parsed and with their gold (grading, statistics folds). */
+export function* parsedRowPages(db: Db, datasetId: string, pageSize = 256, range?: OrdinalRange): Generator<Array<{ ordinal: number; row: Obj }>> {
   const labels = labelsByRowKey(db, datasetId);
-  for (const page of rowPages(db, datasetId, pageSize)) {
+  for (const page of rowPages(db, datasetId, pageSize, range)) {
     yield page.map((stored) => ({ ordinal: stored.ordinal, row: withGold(JSON.parse(stored.json) as Obj, labels.size === 0 ? undefined : labels.get(storedRowKey(stored.rowKey, stored.json))) }));
   }
 }

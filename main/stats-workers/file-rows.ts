@@ -1,11 +1,14 @@
 // A `{path}` row source inside a stats worker: the JSONL file read and each line parsed as an import would
 // (parseRowLine with the full row check). A line that is JSON but not a row is kept as it is (the statistics
 // read odd rows the SDK's way); a line that is not JSON is a bad_input error naming file:line.
+// A statistic with a fold (pass_at) folds the rows as they are parsed instead of keeping them, and a large file
+// is cut in two at a line, the second half folded by another thread (stats-worker.ts), the two folds merged.
 // (A reader that parsed only the fields a statistic reads was tried: stepping over the rest in JavaScript
 // costs about what V8's JSON.parse of the whole 0.5 KiB row does, so every line is parsed whole.)
 import { isAscii, isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { StatsValueError } from '../../shared/stats/errors';
+import type { RowFold } from '../../shared/stats/registry/define';
 import { parseRowLine, type RowCheck } from '../datasets/parse-row-line';
 
 /** The full row check carries zod; it loads only when a line needs it (most clean files never do). */
@@ -28,26 +31,58 @@ function firstBadUtf8Line(bytes: Buffer): number {
   return line;
 }
 
-/** The file as text. Most row files are ASCII, which reads as Latin-1 in about half the time UTF-8 decoding takes, same string. */
-function readText(file: string): string {
-  let bytes: Buffer;
+function cannotRead(file: string, error: unknown): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new MissingFileError(`no such file: ${file} (give a JSONL file or a dataset id)`);
+  if (code === 'EISDIR') return new StatsValueError(`${file} is a folder; give a JSONL file`);
+  return new StatsValueError(`cannot read ${file}: ${(error as Error).message}`);
+}
+
+/** The file's bytes, or those of [start, end) when given. */
+function readBytes(file: string, range?: ByteRange): Buffer {
   try {
-    bytes = fs.readFileSync(file);
+    if (!range) return fs.readFileSync(file);
+    const fd = fs.openSync(file, 'r');
+    try {
+      const bytes = Buffer.allocUnsafe(range.end - range.start);
+      let got = 0;
+      while (got < bytes.length) {
+        const n = fs.readSync(fd, bytes, got, bytes.length - got, range.start + got);
+        if (n === 0) break;
+        got += n;
+      }
+      return bytes.subarray(0, got);
+    } finally {
+      fs.closeSync(fd);
+    }
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new MissingFileError(`no such file: ${file} (give a JSONL file or a dataset id)`);
-    if (code === 'EISDIR') throw new StatsValueError(`${file} is a folder; give a JSONL file`);
-    throw new StatsValueError(`cannot read ${file}: ${(error as Error).message}`);
+    throw cannotRead(file, error);
   }
+}
+
+/** A part of a file by bytes; `start` is 0 or just after a newline, so the part holds whole lines. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** A line refused inside a part of a file: its number within the part, and why (the caller names file:line). */
+export class PartLineError extends Error {
+  constructor(readonly line: number, readonly reason: string) {
+    super(reason);
+  }
+}
+
+/** Bytes as text. Most row files are ASCII, which reads as Latin-1 in about half the time UTF-8 decoding takes, same string. */
+function decode(bytes: Buffer): string {
   if (isAscii(bytes)) return bytes.toString('latin1');
   // Never decoded into U+FFFD: a line that is not UTF-8 is refused with its number, in the same words as `import`.
-  if (!isUtf8(bytes)) throw badLine(file, firstBadUtf8Line(bytes), 'not valid UTF-8 text');
+  if (!isUtf8(bytes)) throw new PartLineError(firstBadUtf8Line(bytes), 'not valid UTF-8 text');
   return bytes.toString('utf8');
 }
 
-
 /** The line as an import parses it; undefined when it needs the full check and that has not loaded yet. */
-function parseWhole(line: string, file: string, number: number): unknown {
+function parseWhole(line: string, number: number): unknown {
   let deferred = false;
   const parsed = parseRowLine(line, (row) => {
     if (fullCheck) return fullCheck(row);
@@ -57,19 +92,20 @@ function parseWhole(line: string, file: string, number: number): unknown {
   if (deferred) return undefined;
   if (parsed.ok) return parsed.row;
   // Refused everywhere (nesting too deep, a string reward): the same message as `import` gives.
-  if (parsed.refused) throw badLine(file, number, parsed.message);
+  if (parsed.refused) throw new PartLineError(number, parsed.message);
   try {
     return JSON.parse(line);
   } catch {
-    throw badLine(file, number, parsed.message);
+    throw new PartLineError(number, parsed.message);
   }
 }
 
-/** The rows of a JSONL file, each parsed as an import parses it. */
-export async function readFileRows(file: string): Promise<unknown[]> {
-  const text = readText(file);
-  const rows: unknown[] = [];
-  const unchecked: Array<{ index: number; line: string; number: number }> = [];
+/**
+ * Each row of the file (or of a part of it) in order, parsed as an import parses it, handed to `onRow`; resolves
+ * with the number of lines read. A refused line throws PartLineError with its number within the part.
+ */
+async function eachRow(file: string, range: ByteRange | undefined, onRow: (row: unknown) => void): Promise<number> {
+  const text = decode(readBytes(file, range));
   let start = 0;
   let number = 0;
   while (start < text.length) {
@@ -78,18 +114,97 @@ export async function readFileRows(file: string): Promise<unknown[]> {
     number++;
     let line = text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
     start = end + 1;
-    if (line.charCodeAt(0) === 0xfeff) line = line.slice(1); // a byte order mark is not part of the row
+    if (number === 1 && !range?.start && line.charCodeAt(0) === 0xfeff) line = line.slice(1); // a byte order mark is not part of the row
     if (line.trim() === '') continue;
-    const row = parseWhole(line, file, number);
-    if (row === undefined) unchecked.push({ index: rows.length, line, number });
-    rows.push(row);
+    let row = parseWhole(line, number);
+    if (row === undefined) {
+      // Rare (a row the fast check says no to): load zod's full check once, then read the line again.
+      fullCheck ??= (await import('../datasets/row-check')).rowProblem;
+      row = parseWhole(line, number);
+    }
+    onRow(row);
   }
-  if (unchecked.length) {
-    fullCheck ??= (await import('../datasets/row-check')).rowProblem;
-    for (const { index, line, number } of unchecked) rows[index] = parseWhole(line, file, number);
+  return number;
+}
+
+/** A PartLineError as the bad_input error naming file:line (`before` lines precede the part). */
+function namedLine(file: string, error: unknown, before = 0): unknown {
+  return error instanceof PartLineError ? badLine(file, before + error.line, error.reason) : error;
+}
+
+/** The rows of a JSONL file, each parsed as an import parses it. */
+export async function readFileRows(file: string): Promise<unknown[]> {
+  const rows: unknown[] = [];
+  try {
+    await eachRow(file, undefined, (row) => rows.push(row));
+  } catch (error) {
+    throw namedLine(file, error);
   }
   return rows;
 }
+
+/** A part of a file folded by a statistic's fold: its state and its line count, or the line it refused. */
+export async function foldFilePart<State>(file: string, range: ByteRange | undefined, fold: RowFold<State>): Promise<{ state: State; lines: number }> {
+  const state = fold.start();
+  const lines = await eachRow(file, range, (row) => fold.add(state, row));
+  return { state, lines };
+}
+
+/** Where to cut a file into two parts of whole lines: just after the first newline at or past the middle (null: none). */
+export function middleCut(file: string, size: number): number | null {
+  const probe = readBytes(file, { start: Math.floor(size / 2), end: Math.min(size, Math.floor(size / 2) + (1 << 20)) });
+  const at = probe.indexOf(10);
+  if (at < 0) return null;
+  const cut = Math.floor(size / 2) + at + 1;
+  return cut < size ? cut : null;
+}
+
+/** A file's second half, from `cut` on, being folded elsewhere (another thread). */
+export interface SecondHalf<State> {
+  cut: number;
+  folded: Promise<{ state: State; lines: number }>;
+}
+
+/** The part of a large file to fold in another thread (whole lines past the middle); null when it is not worth it. */
+export function secondHalfOf(file: string): ByteRange | null {
+  let size: number;
+  try {
+    size = fs.statSync(file).size;
+  } catch {
+    return null; // the fold of the whole file says what is wrong with it
+  }
+  const cut = size >= SPLIT_MIN_BYTES ? middleCut(file, size) : null;
+  return cut === null ? null : { start: cut, end: size };
+}
+
+/**
+ * A file folded by a statistic's fold, its second half folded by another thread when `second` is given: the rows
+ * are never all held as objects, and two cores parse at once. Errors name file:line as a whole-file read would.
+ */
+export async function foldFile<State>(file: string, fold: RowFold<State>, second?: SecondHalf<State> | null): Promise<State> {
+  if (!second) {
+    try {
+      return (await foldFilePart(file, undefined, fold)).state;
+    } catch (error) {
+      throw namedLine(file, error);
+    }
+  }
+  second.folded.catch(() => undefined); // awaited below, after the first half (whose errors come first in the file)
+  let first: { state: State; lines: number };
+  try {
+    first = await foldFilePart(file, { start: 0, end: second.cut }, fold);
+  } catch (error) {
+    throw namedLine(file, error);
+  }
+  try {
+    return fold.merge(first.state, (await second.folded).state);
+  } catch (error) {
+    throw namedLine(file, error, first.lines);
+  }
+}
+
+/** Files smaller than this are folded in one thread: a second thread's start would cost more than it saves. */
+export const SPLIT_MIN_BYTES = 4 << 20;
 
 /** Files kept per worker: a job on several (compare, delta, decontaminate) reads each once. */
 const MAX_FILES = 4;

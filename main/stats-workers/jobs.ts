@@ -1,6 +1,7 @@
 // Runs one statistics job: the registry's entry for its kind, on the row sets its sources resolve to.
 import { StatsValueError } from '../../shared/stats/errors';
 import { statisticNamed, type ComputeInput, type JudgeFn, type SourceSpec } from '../../shared/stats/registry/index';
+import type { RowFold } from '../../shared/stats/registry/define';
 import type { JudgeSettings } from '../../shared/schema/run-settings';
 import type { RowJudge } from '../judges/judge-types';
 import type { JobSource, StatsJobOutput, StatsJobRequest } from './protocol';
@@ -8,6 +9,8 @@ import type { JobSource, StatsJobOutput, StatsJobRequest } from './protocol';
 type Obj = Record<string, unknown>;
 /** A source's rows; `reads` names the fields the statistic reads (a reader may parse only those). */
 export type ResolveRows = (source: JobSource, reads?: readonly string[]) => unknown[] | Promise<unknown[]>;
+/** A source folded by the statistic's fold (rows read one at a time, none kept); null: this source is not folded. */
+export type ResolveFold = (source: JobSource, kind: string, fold: RowFold) => Promise<unknown> | null;
 export type JudgeLoader = (spec: string | JudgeSettings, options: { rubricFile?: string }) => Promise<RowJudge>;
 
 /** A loaded program judge as the function the statistics call: a failed verdict is an error for that row. */
@@ -21,9 +24,15 @@ export function judgeFunction(judge: RowJudge): JudgeFn {
   };
 }
 
-export async function runStatsJob(request: StatsJobRequest, resolve: ResolveRows, loadJudge?: JudgeLoader): Promise<StatsJobOutput> {
+export async function runStatsJob(request: StatsJobRequest, resolve: ResolveRows, loadJudge?: JudgeLoader, resolveFold?: ResolveFold): Promise<StatsJobOutput> {
   const stat = statisticNamed(request.kind);
   if (!stat) throw new StatsValueError(`unknown statistics job "${String(request.kind)}"`);
+  const options: Obj = { ...request.options, ...(request.want?.includes('per_task') ? { per_task: true } : {}) };
+  const folded = stat.fold && !request.judge ? request.sources[stat.fold.source] : undefined;
+  if (stat.fold && folded && !Array.isArray(folded) && Object.keys(request.sources).length === 1) {
+    const state = resolveFold?.(folded, stat.name, stat.fold);
+    if (state) return stat.fold.fromFold(await state, { params: request.params, options }) as unknown as StatsJobOutput;
+  }
   const sources: ComputeInput['sources'] = {};
   for (const spec of stat.sources as readonly SourceSpec[]) {
     const given = request.sources[spec.as];
@@ -36,7 +45,6 @@ export async function runStatsJob(request: StatsJobRequest, resolve: ResolveRows
     const rows = await Promise.all(list.map((source) => resolve(source, stat.reads)));
     sources[spec.as] = spec.many ? rows : rows[0];
   }
-  const options: Obj = { ...request.options, ...(request.want?.includes('per_task') ? { per_task: true } : {}) };
   let judge: RowJudge | undefined;
   if (request.judge) {
     if (!loadJudge) throw new StatsValueError('this build cannot load judges');

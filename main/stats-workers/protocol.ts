@@ -49,6 +49,8 @@ export interface WorkerJobMessage {
 export interface WorkerPreloadMessage {
   type: 'preload';
   path: string;
+  /** The `while-desk stats` subcommand the file is for: a statistic with a fold folds it ahead instead. */
+  command?: string;
 }
 
 export interface WorkerErrorShape {

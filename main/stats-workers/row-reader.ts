@@ -3,8 +3,9 @@
 import Database from 'better-sqlite3';
 import { datasetVersion } from '../db/changes';
 import { readLabeledRows } from '../rows/labeled-rows';
-import { readDatasetRows } from '../rows/read';
+import { countRows, middleOrdinal, parsedRowPages, readDatasetRows, type OrdinalRange } from '../rows/read';
 import { StatsValueError } from '../../shared/stats/errors';
+import type { RowFold } from '../../shared/stats/registry/define';
 import type { RowSource } from './protocol';
 
 /** A dataset that is not there: the pool turns it into a `not_found` API error. */
@@ -15,8 +16,20 @@ interface Cached {
   rows: unknown[];
 }
 
+/** A part of a dataset folded elsewhere (another thread), with the dataset version it read. */
+export type FoldOtherPart = (range: OrdinalRange) => Promise<{ state: unknown; version: number }>;
+
+/** Datasets with fewer rows are folded in one thread: a second thread's start would cost more than it saves. */
+export const SPLIT_MIN_ROWS = 20_000;
+
 /** Parsed rows kept per worker (about 1 KB each in memory); the newest dataset is always kept. */
 const MAX_CACHED_ROWS = 250_000;
+
+function foldRows<State>(fold: RowFold<State>, rows: readonly unknown[]): State {
+  const state = fold.start();
+  for (const row of rows) fold.add(state, row);
+  return state;
+}
 
 export class RowReader {
   private db: Database.Database | null = null;
@@ -33,6 +46,40 @@ export class RowReader {
       this.db.pragma('busy_timeout = 5000');
     }
     return this.db;
+  }
+
+  /**
+   * A dataset folded by a statistic's fold, page by page with no row kept (rows this worker already holds are
+   * folded from memory). With `otherPart`, its second half is folded by another thread at the same time; both
+   * halves are read in a transaction each and merged only when both saw the same dataset version.
+   */
+  async fold<State>(datasetId: string, fold: RowFold<State>, otherPart?: FoldOtherPart): Promise<State> {
+    const db = this.connection();
+    const version = datasetVersion(db, datasetId);
+    if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${datasetId}" (see \`while-desk datasets\`)`);
+    const cached = this.cache.get(datasetId);
+    if (cached && cached.version === version) return foldRows(fold, cached.rows);
+    const cut = otherPart && countRows(db, datasetId) >= SPLIT_MIN_ROWS ? middleOrdinal(db, datasetId) : null;
+    if (cut === null || !otherPart) return this.foldPart(datasetId, fold).state;
+    const second = otherPart({ from: cut, to: Number.MAX_SAFE_INTEGER });
+    second.catch(() => undefined); // awaited below
+    const first = this.foldPart(datasetId, fold, { from: Number.MIN_SAFE_INTEGER, to: cut });
+    const other = await second;
+    // A write between the two reads: the halves are of different versions, so read it all again here.
+    if (other.version !== first.version) return this.foldPart(datasetId, fold).state;
+    return fold.merge(first.state, other.state as State);
+  }
+
+  /** The rows of `range` (all when absent) folded in one read transaction, and the dataset version that read saw. */
+  foldPart<State>(datasetId: string, fold: RowFold<State>, range?: OrdinalRange): { state: State; version: number } {
+    const db = this.connection();
+    return db.transaction(() => {
+      const version = datasetVersion(db, datasetId);
+      if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${datasetId}" (see \`while-desk datasets\`)`);
+      const state = fold.start();
+      for (const page of parsedRowPages(db, datasetId, 1000, range)) for (const { row } of page) fold.add(state, row);
+      return { state, version };
+    })();
   }
 
   resolve(source: RowSource): unknown[] {

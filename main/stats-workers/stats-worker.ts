@@ -1,8 +1,14 @@
 // A statistics worker thread: runs one job at a time on rows it reads itself, and posts the result back.
-import { parentPort } from 'node:worker_threads';
+// Started with `workerData.foldPart` it is instead a helper of another stats worker: it folds one part of a file or
+// dataset for a statistic's fold, posts that fold, and ends (fold-part.ts).
+// The statistics code loads after the first message (dynamic imports): a file the CLI sends ahead is cut and its
+// second half handed to a helper thread first, so that thread starts while this one is still loading.
+import { parentPort, workerData } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
-import { runStatsJob, type JudgeLoader } from './jobs';
-import { FileRows, MissingFileError } from './file-rows';
+import type { RowFold } from '../../shared/stats/registry/define';
+import { FileRows, foldFile, MissingFileError, secondHalfOf, type SecondHalf } from './file-rows';
+import { foldPartElsewhere, runFoldPart, type FoldPartTask } from './fold-part';
+import type { JudgeLoader, ResolveFold } from './jobs';
 import type { JobSource, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 import type { RowReader } from './row-reader';
 
@@ -24,8 +30,38 @@ async function readerFor(dbPath: string | null): Promise<RowReader> {
 }
 
 function resolver(dbPath: string | null) {
-  // `reads` (the fields the statistic reads) is a hint a reader may use; files and datasets are read whole today.
   return async (source: JobSource): Promise<unknown[]> => ('path' in source ? files.read(source.path) : (await readerFor(dbPath)).resolve(source));
+}
+
+/** Files folded ahead (a preload that named its command), by statistic and path, taken by the job that names them. */
+const foldsAhead = new Map<string, Promise<unknown>>();
+
+/** A large file's second half, folded by a helper thread started now (null for a small file). */
+function startSecondHalf(file: string, by: { kind: string } | { command: string }): SecondHalf<unknown> | null {
+  const range = secondHalfOf(file);
+  if (!range) return null;
+  const task: FoldPartTask = { ...by, file, range };
+  return { cut: range.start, folded: foldPartElsewhere(task) };
+}
+
+/**
+ * A file or dataset source of a statistic with a fold is folded (its second half in a helper thread); rows sent
+ * along and a dataset's labeled rows alone are not.
+ */
+function foldResolver(dbPath: string | null): ResolveFold {
+  return (source, kind, fold) => {
+    if ('path' in source) {
+      const key = `${kind}\u0000${source.path}`;
+      const ahead = foldsAhead.get(key);
+      foldsAhead.delete(key);
+      return ahead ?? foldFile(source.path, fold, startSecondHalf(source.path, { kind }));
+    }
+    if (!('dataset_id' in source) || source.labeled_only) return null;
+    const datasetId = source.dataset_id;
+    return readerFor(dbPath).then((reader) =>
+      reader.fold(datasetId, fold, dbPath ? (ordinals) => foldPartElsewhere({ kind, dbPath, datasetId, ordinals }) : undefined),
+    );
+  };
 }
 
 // Judges load only for judge_trust: their module graph (rules, LLM) stays out of a pass_at worker's start.
@@ -38,23 +74,53 @@ function describe(error: unknown): WorkerErrorShape {
   return { kind: 'other', message: error instanceof Error && error.name !== 'Error' ? `${error.name}: ${message}` : message };
 }
 
-if (!parentPort) throw new Error('stats-worker.mjs runs only as a worker thread');
-const port = parentPort;
-
-port.on('message', async (message: WorkerJobMessage | WorkerPreloadMessage) => {
-  if (message?.type === 'preload') {
+/** A preload: the file folded ahead when its command's statistic has a fold, else read into the row cache. */
+async function preload(message: WorkerPreloadMessage): Promise<void> {
+  const second = message.command ? startSecondHalf(message.path, { command: message.command }) : null;
+  const { statistics } = await import('../../shared/stats/registry/index');
+  const stat = message.command ? statistics.find((entry) => entry.command === message.command) : undefined;
+  if (!stat?.fold) {
     // The job that names this file waits for this read (or reads it again and reports what is wrong).
+    second?.folded.catch(() => undefined); // the helper says it has no fold to run, and ends
     files.read(message.path).catch(() => undefined);
     return;
   }
-  if (message?.type !== 'job') return;
+  const folding = foldFile(message.path, stat.fold as RowFold<unknown>, second);
+  folding.catch(() => undefined); // the job that takes it reports what is wrong
+  foldsAhead.set(`${stat.name}\u0000${message.path}`, folding);
+}
+
+async function runJob(message: WorkerJobMessage): Promise<WorkerReply> {
   const started = performance.now();
-  let reply: WorkerReply;
   try {
-    const output = await runStatsJob(message.request, resolver(message.db_path), loadJudge);
-    reply = { type: 'result', job_id: message.job_id, output, ms: performance.now() - started };
+    const { runStatsJob } = await import('./jobs');
+    const output = await runStatsJob(message.request, resolver(message.db_path), loadJudge, foldResolver(message.db_path));
+    return { type: 'result', job_id: message.job_id, output, ms: performance.now() - started };
   } catch (error) {
-    reply = { type: 'error', job_id: message.job_id, error: describe(error) };
+    return { type: 'error', job_id: message.job_id, error: describe(error) };
   }
-  port.postMessage(reply);
-});
+}
+
+if (!parentPort) throw new Error('stats-worker.mjs runs only as a worker thread');
+const port = parentPort;
+const part = (workerData as { foldPart?: FoldPartTask } | null)?.foldPart;
+
+if (part) {
+  void runFoldPart(part, port);
+} else {
+  // Jobs run one after another, a preload before the job that takes it: each waits for the message before it.
+  let previous: Promise<unknown> = Promise.resolve();
+  port.on('message', (message: WorkerJobMessage | WorkerPreloadMessage) => {
+    if (message?.type === 'preload') previous = previous.then(() => preload(message)).catch(() => undefined);
+    else if (message?.type === 'job') {
+      previous = previous.then(async () => {
+        const reply = await runJob(message);
+        try {
+          port.postMessage(reply);
+        } catch (error) {
+          port.postMessage({ type: 'error', job_id: message.job_id, error: describe(error) } satisfies WorkerReply);
+        }
+      });
+    }
+  });
+}

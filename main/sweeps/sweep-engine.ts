@@ -6,8 +6,9 @@ import { activeRuns } from '../sim/run-engine';
 import { loadCheckedJudge } from '../sim/run-inputs';
 import type { RowJudge } from '../judges/judge-types';
 import { getRun } from '../db/repos/runs';
-import { claimSweep, finishSweep, getSweep, linkSweepRun, sweepRowCounts, sweepRuns, type SweepRecord } from '../db/repos/sweeps';
+import { claimSweep, finishSweep, getSweep, linkSweepRun, releaseSweep, sweepRowCounts, sweepRuns, type SweepRecord } from '../db/repos/sweeps';
 import type { EngineContext } from '../engine/context';
+import { settledWithin } from '../engine/settled-within';
 import { buildSweepReport } from './sweep-report-build';
 import { sweepSlots, slotRunSettings, type SweepSlot } from './sweep-slots';
 
@@ -45,6 +46,15 @@ export function launchSweep(ctx: EngineContext, sweepId: string): ActiveSweep {
   return active;
 }
 
+/** The abort reason of sweeps.cancel; any other abort (the engine closing) leaves the sweep interrupted. */
+const CANCELLED = 'sweep cancelled';
+
+/** Stops a sweep going here the way runs.cancel stops a run; resolves true once it stopped, false after timeoutS. */
+export function cancelActiveSweep(active: ActiveSweep, timeoutS: number): Promise<boolean> {
+  active.controller.abort(CANCELLED);
+  return settledWithin(active.done, timeoutS);
+}
+
 /** Thrown when an arm's run failed: the sweep is marked failed with this message. */
 class ArmFailed extends Error {}
 
@@ -63,7 +73,7 @@ async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal)
   const slots = sweepSlots(sweep.config);
   const total = slots.length * sweep.config.tasks_count * sweep.config.k;
   let current: SweepSlot | null = null;
-  const emit = (status: 'running' | 'done' | 'failed' | 'interrupted', error: string | null = null) => {
+  const emit = (status: 'running' | 'done' | 'failed' | 'interrupted' | 'cancelled', error: string | null = null) => {
     const done = [...sweepRowCounts(ctx.db, sweepId).values()].reduce((a, b) => a + b, 0);
     ctx.emit('sweep.progress', { sweep_id: sweepId, status, arm: current?.arm ?? null, rerun: current?.rerun ?? null, label: current?.label ?? null, done, total, error });
   };
@@ -77,6 +87,7 @@ async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal)
       if (signal.aborted) break;
       current = slot;
       if (!shared && sweep.config.judge.kind !== 'llm') shared = await loadCheckedJudge(sweep.config.judge, { seed: 0, concurrency: sweep.config.concurrency });
+      if (signal.aborted) break;
       const runId = await ensureRun(ctx, sweep, slot, shared ? lend(shared) : undefined);
       currentRun = runId;
       if (signal.aborted) stopRun();
@@ -85,11 +96,14 @@ async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal)
         const run = getRun(ctx.db, runId);
         throw new ArmFailed(`arm "${slot.label}"${slot.rerun ? ` (noise re-run ${slot.rerun})` : ''}: run ${runId} failed: ${run?.error ?? 'unknown error'}`);
       }
-      if (status !== 'done') break; // cancelled: the engine is closing; the sweep stays resumable
+      if (status !== 'done') break; // cancelled: sweeps.cancel or the engine closing; the sweep stays resumable
     }
     current = null;
     if (signal.aborted || slots.some((slot) => !isDone(ctx, sweepId, slot))) {
-      emit('interrupted');
+      // Cancelled by a person: no process holds it any more (shown cancelled); otherwise it reads interrupted.
+      const cancelled = signal.aborted && signal.reason === CANCELLED;
+      if (cancelled) releaseSweep(ctx.db, sweepId);
+      emit(cancelled ? 'cancelled' : 'interrupted');
       return 'running';
     }
     const outcome = buildSweepReport(ctx.db, sweepId, sweep.config);

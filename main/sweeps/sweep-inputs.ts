@@ -5,8 +5,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { ApiError } from '../../shared/api/define';
 import type { SweepConfig, sweepStartInput } from '../../shared/api/sweeps';
-import { sweepLabels, type HarnessInput } from '../../shared/platform/index';
-import { agentLabel, type AgentSettings } from '../../shared/schema/run-settings';
+import { variantLabels } from '../../shared/api/sweep-variants';
 import type { Task } from '../../shared/schema/task';
 import { absoluteAgent, absoluteJudge, checkAgentFiles, loadCheckedJudge } from '../sim/run-inputs';
 import { parseTaskSet } from '../sim/task-file';
@@ -20,21 +19,16 @@ export interface CheckedSweep {
 }
 
 /** Every tool name the tasks offer, sorted: the harness's tools (its fingerprint covers them). */
-function toolNames(tasks: readonly Task[]): string[] {
+export function toolNames(tasks: readonly Task[]): string[] {
   const names = new Set<string>();
   for (const task of tasks) for (const tool of task.tools) names.add(tool.function.name);
   return [...names].sort();
 }
 
-/** The harness a variant is on the platform: its label, its prompt as instructions, the tasks' tools, the agent as model. */
-export function variantHarness(variant: { label?: string; system_prompt?: string | null; agent: AgentSettings }, tasks: readonly Task[]): HarnessInput {
-  return { label: variant.label ?? null, instructions: variant.system_prompt ?? null, tools: toolNames(tasks), model: agentLabel(variant.agent) };
-}
-
-/** The label rules, refused with the SDK's message as a bad input. */
-export function checkedLabels(harnesses: HarnessInput[], behavior: string): string[] {
+/** The label rules (shared/api/sweep-variants.ts), refused with the SDK's message as a bad input. */
+export function checkedLabels(variants: Parameters<typeof variantLabels>[0], tasks: readonly Task[], behavior: string): string[] {
   try {
-    return sweepLabels(harnesses, { behavior }).labels;
+    return variantLabels(variants, toolNames(tasks), behavior);
   } catch (error) {
     throw new ApiError('bad_input', `the sweep was refused before any rollout; nothing was written: ${error instanceof Error ? error.message : String(error)}`, 'variants');
   }
@@ -50,10 +44,7 @@ export async function checkSweepInput(input: SweepStartInput, cwd = process.cwd(
   }
   const set = parseTaskSet(tasksText, tasksPath ?? '(task text)');
   const variants = input.variants.map((v) => ({ ...v, agent: absoluteAgent(v.agent, cwd) }));
-  const labels = checkedLabels(
-    variants.map((v) => variantHarness(v, set.tasks)),
-    input.behavior,
-  );
+  const labels = checkedLabels(variants, set.tasks, input.behavior);
   variants.forEach((v, i) => checkAgentFiles(v.agent, `variants.${i}.agent.model_path`));
   const judge = absoluteJudge(input.judge, cwd);
   // Loaded once here so a refused judge leaves nothing behind; each arm's run loads its own.

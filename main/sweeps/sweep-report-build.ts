@@ -6,7 +6,8 @@ import type { Db } from '../db/connection';
 import { readDatasetRows as loadRows } from '../rows/index';
 import { getRun } from '../db/repos/runs';
 import { sweepRuns } from '../db/repos/sweeps';
-import { variantHarness } from './sweep-inputs';
+import { variantHarness } from '../../shared/api/sweep-variants';
+import { toolNames } from './sweep-inputs';
 
 export interface SweepOutcome {
   status: 'done' | 'failed';
@@ -21,7 +22,7 @@ export function buildSweepReport(db: Db, sweepId: string, config: SweepConfig): 
   const tasks = firstRun ? (getRun(db, firstRun)?.tasks ?? []) : [];
   const variants = config.variants.map((variant, arm) => {
     const runId = runOf(arm, 0);
-    return { harness: { ...variantHarness(variant, tasks), label: config.labels[arm] }, rows: runId ? loadRows(db, runId) : [] };
+    return { harness: { ...variantHarness(variant, toolNames(tasks)), label: config.labels[arm] }, rows: runId ? loadRows(db, runId) : [] };
   });
   const noiseRows = Array.from({ length: Math.max(0, config.noise_runs - 1) }, (_, i) => {
     const runId = runOf(0, i + 1);

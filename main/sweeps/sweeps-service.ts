@@ -9,7 +9,7 @@ import type { EngineContext } from '../engine/context';
 import { processAlive } from '../engine/process-alive';
 import { settledWithin } from '../engine/settled-within';
 import { statusOf } from '../sim/runs-service';
-import { activeSweeps, launchSweep } from './sweep-engine';
+import { activeSweeps, cancelActiveSweep, launchSweep } from './sweep-engine';
 import { checkSweepInput, type SweepStartInput } from './sweep-inputs';
 import { sweepSlots } from './sweep-slots';
 
@@ -31,9 +31,13 @@ function requireSweep(ctx: EngineContext, id: string): SweepRecord {
   return sweep;
 }
 
-/** 'running' in the database but going neither here nor in a live process: interrupted (crash, kill -9). */
+/**
+ * 'running' in the database but going neither here nor in a live process: cancelled when sweeps.cancel released it
+ * (no pid), else interrupted (closed, crash, kill -9).
+ */
 function shownSweepStatus(ctx: EngineContext, sweep: SweepRecord): SweepStatus {
   if (sweep.status !== 'running' || activeSweeps(ctx).has(sweep.id)) return sweep.status;
+  if (sweep.pid === null) return 'cancelled';
   if (sweep.pid !== null && sweep.pid !== process.pid && processAlive(sweep.pid)) return 'running';
   return 'interrupted';
 }
@@ -89,6 +93,28 @@ export function resumeSweep(ctx: EngineContext, id: string): { sweep_id: string;
   const summary = summaryOf(ctx, sweep);
   launchSweep(ctx, id);
   return { sweep_id: id, resumed: true, message: `resuming: ${summary.expected_rows - summary.rows} of ${summary.expected_rows} rollouts to go` };
+}
+
+const CANCEL_WAIT_S = 30;
+
+/** Stops a sweep going here: its current run is cancelled as runs.cancel does; finished rows stay, resume finishes it. */
+export async function cancelSweep(ctx: EngineContext, id: string): Promise<{ sweep_id: string; cancelled: boolean; status: SweepStatus; message: string }> {
+  const sweep = requireSweep(ctx, id);
+  const active = activeSweeps(ctx).get(id);
+  if (!active) {
+    const status = shownSweepStatus(ctx, sweep);
+    const message = status === 'running' ? `sweep ${id} is going in process ${sweep.pid}, not in this one; stop it there` : `sweep ${id} is ${status}; nothing to cancel, nothing changed`;
+    return { sweep_id: id, cancelled: false, status, message };
+  }
+  // An agent or judge mid-request stops at its own abort; the answer does not wait on it forever.
+  if (!(await cancelActiveSweep(active, CANCEL_WAIT_S))) {
+    return { sweep_id: id, cancelled: true, status: 'running', message: `sweep ${id} was asked to stop; its current run is still stopping (see sweep.progress)` };
+  }
+  const summary = summaryOf(ctx, requireSweep(ctx, id));
+  const message = summary.status === 'cancelled'
+    ? `cancelled with ${summary.rows} of ${summary.expected_rows} rollouts kept; \`while-desk resume ${id}\` (or Resume) finishes it`
+    : `sweep ${id} stopped as ${summary.status} before the cancel took effect`;
+  return { sweep_id: id, cancelled: summary.status === 'cancelled', status: summary.status, message };
 }
 
 export async function waitForSweep(ctx: EngineContext, id: string, timeoutS?: number): Promise<{ sweep_id: string; status: SweepStatus; stopped: boolean }> {

@@ -5,7 +5,16 @@ import { agentFromSpec } from '../schema/agent-spec';
 import { agentSettings, judgeSettings, RUN_DEFAULTS } from '../schema/run-settings';
 import { method } from './define';
 
-export const sweepStatus = z.enum(['running', 'done', 'failed', 'interrupted']);
+/** A sweep's own defaults, once: the API, `while-desk sweep --help` and the app's new-sweep form read them here. */
+export const SWEEP_DEFAULTS = {
+  k: 4,
+  /** Total scorings of the first variant (§6); 2 or more give a noise floor. */
+  noise_runs: 2,
+  behavior: 'policy',
+} as const;
+
+/** `cancelled`: stopped by sweeps.cancel; `interrupted`: its process stopped (closed, crashed, kill -9). Both resume. */
+export const sweepStatus = z.enum(['running', 'done', 'failed', 'interrupted', 'cancelled']);
 export type SweepStatus = z.infer<typeof sweepStatus>;
 
 /** A variant's agent: settings, or the CLI spelling (`seeded`, `openai:M@URL`, `llama:F.gguf`) read as settings. */
@@ -111,10 +120,9 @@ export const sweepStartInput = z
     tasks_text: z.string().max(64 * 1024 * 1024).optional(),
     variants: z.array(sweepVariant).min(1, 'a sweep needs at least one variant'),
     judge: judgeSettings,
-    k: z.number().int().min(1).max(10_000).default(4),
-    /** Total scorings of the first variant (§6); 2 or more give a noise floor. */
-    noise_runs: z.number().int().min(1).max(100).default(2),
-    behavior: z.string().default('policy'),
+    k: z.number().int().min(1).max(10_000).default(SWEEP_DEFAULTS.k),
+    noise_runs: z.number().int().min(1).max(100).default(SWEEP_DEFAULTS.noise_runs),
+    behavior: z.string().default(SWEEP_DEFAULTS.behavior),
     concurrency: z.number().int().min(1).max(1024).default(RUN_DEFAULTS.concurrency),
     max_turns: z.number().int().min(1).max(200).default(RUN_DEFAULTS.max_turns),
     name: z.string().min(1).max(200).optional(),
@@ -138,6 +146,11 @@ export const sweepsApi = {
     sweepId,
     z.object({ sweep_id: z.string(), resumed: z.boolean(), message: z.string() }),
     'Finish an interrupted sweep: finished arms are kept, interrupted arms resume, missing arms start',
+  ),
+  'sweeps.cancel': method(
+    sweepId,
+    z.object({ sweep_id: z.string(), cancelled: z.boolean(), status: sweepStatus, message: z.string() }),
+    'Stop a sweep going here: its current run is cancelled as runs.cancel does (finished rows kept); sweeps.resume finishes it',
   ),
   'sweeps.wait': method(
     sweepId.extend({ timeout_s: z.number().gt(0).max(86_400).optional() }),

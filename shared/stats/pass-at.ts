@@ -3,7 +3,7 @@ import { StatsValueError } from './errors';
 import { bootstrapCi, noIntervalNote, type Interval } from './intervals';
 import { isObject, pyTruthy, taskKey, pyStr } from './keys';
 import { groupLabel, gradedReward } from './readers';
-import { runConfig, type RunConfig } from './run-config';
+import { addRunConfigRow, mergeRunConfig, runConfig, runConfigFold, runConfigFrom, type RunConfig, type RunConfigFold } from './run-config';
 
 export interface PassAtOptions {
   k?: number | null;
@@ -79,36 +79,103 @@ export function comb(a: number, b: number): number {
   return r;
 }
 
+/**
+ * What pass_at gathers from rows seen one at a time (a fold), so a file or dataset need not be held as row objects
+ * and two threads can each fold a part: plain data (structured-clone safe), and the fold of consecutive parts
+ * merges (mergePassAt) into exactly the fold of all the rows in order.
+ */
+export interface PassAtFold {
+  /** Task key -> its 0/1 labels, tasks in order of first appearance (groupLabels). */
+  groups: Map<string, number[]>;
+  /** Graded rewards: how many, the first, and whether a second distinct value was seen (the degenerate note). */
+  graded: number;
+  firstReward: number | null;
+  distinctRewards: number;
+  /** Rows with a judge_status, those not 'ok', their statuses, and the first such row's reason (nothing to score). */
+  judged: number;
+  failed: number;
+  failedStatuses: Set<string>;
+  failedReason: string | null;
+  config: RunConfigFold;
+}
+
+export function passAtFold(): PassAtFold {
+  return { groups: new Map(), graded: 0, firstReward: null, distinctRewards: 0, judged: 0, failed: 0, failedStatuses: new Set(), failedReason: null, config: runConfigFold() };
+}
+
+export function addPassAtRow(fold: PassAtFold, row: unknown): void {
+  const label = groupLabel(row);
+  if (label !== null) {
+    const key = taskKey(row as Record<string, unknown>);
+    const list = fold.groups.get(key);
+    if (list) list.push(label);
+    else fold.groups.set(key, [label]);
+  }
+  const v = gradedReward(row);
+  if (v !== null) {
+    fold.graded++;
+    if (fold.firstReward === null) {
+      fold.firstReward = v;
+      fold.distinctRewards = 1;
+    } else if (fold.distinctRewards === 1 && v !== fold.firstReward) fold.distinctRewards = 2;
+  }
+  if (isObject(row) && pyTruthy(row.judge_status)) {
+    fold.judged++;
+    const status = pyStr(row.judge_status);
+    if (status !== 'ok') {
+      fold.failed++;
+      fold.failedStatuses.add(status);
+      if (fold.failedReason === null && pyTruthy(row.reason)) fold.failedReason = pyStr(row.reason).trim().slice(0, 120);
+    }
+  }
+  addRunConfigRow(fold.config, row);
+}
+
+/** The fold of `earlier`'s rows followed by `later`'s, written into `earlier`. */
+export function mergePassAt(earlier: PassAtFold, later: PassAtFold): PassAtFold {
+  for (const [key, labels] of later.groups) {
+    const list = earlier.groups.get(key);
+    if (list) list.push(...labels);
+    else earlier.groups.set(key, labels);
+  }
+  if (later.firstReward !== null) {
+    if (earlier.firstReward === null) {
+      earlier.firstReward = later.firstReward;
+      earlier.distinctRewards = later.distinctRewards;
+    } else if (earlier.distinctRewards === 1 && (later.distinctRewards > 1 || later.firstReward !== earlier.firstReward)) earlier.distinctRewards = 2;
+  }
+  earlier.graded += later.graded;
+  earlier.judged += later.judged;
+  earlier.failed += later.failed;
+  for (const status of later.failedStatuses) earlier.failedStatuses.add(status);
+  earlier.failedReason ??= later.failedReason;
+  mergeRunConfig(earlier.config, later.config);
+  return earlier;
+}
+
+export function foldPassAt(rows: readonly unknown[]): PassAtFold {
+  const fold = passAtFold();
+  for (const row of rows) addPassAtRow(fold, row);
+  return fold;
+}
+
 function formatScore(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
 }
 
 /** The note when every graded row holds one value (section 5.2); "" otherwise. */
-export function degenerateNote(rows: readonly unknown[]): string {
-  let count = 0;
-  let first: number | null = null;
-  let distinct = 0;
-  for (const row of rows) {
-    const v = gradedReward(row);
-    if (v === null) continue;
-    count++;
-    if (first === null) { first = v; distinct = 1; }
-    else if (distinct === 1 && v !== first) distinct = 2;
-  }
-  if (count >= 2 && distinct === 1) {
-    return `every row scored ${formatScore(first as number)} (${count} of ${count}); check the judge before reading this number`;
+function degenerateNote(fold: PassAtFold): string {
+  if (fold.graded >= 2 && fold.distinctRewards === 1) {
+    return `every row scored ${formatScore(fold.firstReward as number)} (${fold.graded} of ${fold.graded}); check the judge before reading this number`;
   }
   return '';
 }
 
-function nothingToScoreNote(rows: readonly unknown[]): string {
-  const judged = rows.filter((r) => isObject(r) && pyTruthy(r.judge_status)) as Record<string, unknown>[];
-  const failed = judged.filter((r) => pyStr(r.judge_status) !== 'ok');
-  if (!judged.length || failed.length !== judged.length) return 'no binary rewards; grade first';
-  const statuses = [...new Set(failed.map((r) => pyStr(r.judge_status)))].sort();
-  const withReason = failed.find((r) => pyTruthy(r.reason));
-  const reason = withReason ? pyStr(withReason.reason).trim().slice(0, 120) : '';
-  return `the judge failed on all ${failed.length} rows (${statuses.join('/')})${reason ? `: ${reason}` : ''}; re-run the judge`;
+function nothingToScoreNote(fold: PassAtFold): string {
+  if (!fold.judged || fold.failed !== fold.judged) return 'no binary rewards; grade first';
+  const statuses = [...fold.failedStatuses].sort();
+  const reason = fold.failedReason ?? '';
+  return `the judge failed on all ${fold.failed} rows (${statuses.join('/')})${reason ? `: ${reason}` : ''}; re-run the judge`;
 }
 
 function mean(xs: number[]): number {
@@ -120,21 +187,26 @@ function mean(xs: number[]): number {
 const joinNotes = (parts: string[]) => parts.filter((p) => p).join('; ');
 
 export function passAt(rows: readonly unknown[], options: PassAtOptions = {}): PassAtResult {
+  return passAtFrom(foldPassAt(rows), options);
+}
+
+/** pass_at from the fold of its rows (the same result as passAt on those rows). */
+export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassAtResult {
   const minK = options.min_k ?? 4;
   const unanimousShort = options.unanimous_short ?? false;
   const kGiven = options.k !== undefined && options.k !== null;
   if (kGiven && !(typeof options.k === 'number' && Math.trunc(options.k) >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);
-  const groups = groupLabels(rows);
+  const groups = fold.groups;
   let nRows = 0;
   for (const labels of groups.values()) nRows += labels.length;
-  const degenerate = degenerateNote(rows);
+  const degenerate = degenerateNote(fold);
 
   if (groups.size === 0) {
     const k = kGiven && pyTruthy(options.k) ? Math.trunc(options.k as number) : 1;
     return {
       k, pass_at_1: null, pass_pow_k: null, pass_at_k: null, headroom: null, n_groups: 0, n_groups_at_k: 0, n_groups_imputed: 0,
-      n_rows: 0, note: joinNotes([degenerate, nothingToScoreNote(rows)]), ci95: null, pass_pow_k_ci95: null, pass_at_k_ci95: null,
-      config: runConfig(rows, 0, k), per_task: {},
+      n_rows: 0, note: joinNotes([degenerate, nothingToScoreNote(fold)]), ci95: null, pass_pow_k_ci95: null, pass_at_k_ci95: null,
+      config: runConfigFrom(fold.config, 0, k), per_task: {},
     };
   }
 
@@ -207,7 +279,7 @@ export function passAt(rows: readonly unknown[], options: PassAtOptions = {}): P
     ci95,
     pass_pow_k_ci95: hasK && intervals ? bootstrapCi(pow) : null,
     pass_at_k_ci95: hasK && intervals ? bootstrapCi(at) : null,
-    config: runConfig(rows, groups.size, k),
+    config: runConfigFrom(fold.config, groups.size, k),
     per_task: perTask,
   };
 }

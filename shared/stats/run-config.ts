@@ -47,8 +47,6 @@ function rowFacts(row: Row, out: unknown[]): void {
 }
 
 const EMPTY: Row = Object.freeze({}) as Row;
-/** No fact value seen yet (a row's value is never this). */
-const NONE = Symbol('none');
 
 /** The reply a row's answered/think shares look at; undefined when the row has no reply at all. */
 export function replyOf(row: Row): string | undefined {
@@ -81,58 +79,96 @@ function valueKey(v: unknown): string {
   return typeof v === 'string' ? `s:${v}` : `j:${JSON.stringify(v)}`;
 }
 
-export function runConfig(rows: readonly unknown[], nTasks: number, k: number): RunConfig {
-  const seen = FACTS.map(() => new Map<string, unknown>());
-  const last: unknown[] = FACTS.map(() => NONE); // skips re-keying a value equal (===) to the previous row's
-  const facts: unknown[] = FACTS.map(() => null);
-  let finishRows = 0;
-  let lengthRows = 0;
-  let replies = 0;
-  let answered = 0;
-  let unclosed = 0;
-  let objectRows = 0;
-  let graded = 0;
-  for (const row of rows) {
-    if (!isObject(row)) continue;
-    objectRows++;
-    rowFacts(row, facts);
-    for (let f = 0; f < facts.length; f++) {
-      const v = facts[f];
-      if (v === null || v === undefined || last[f] === v) continue;
-      last[f] = v;
-      seen[f].set(valueKey(v), v);
-    }
-    if (typeof row.finish_reason === 'string') {
-      finishRows++;
-      if (row.finish_reason === 'length') lengthRows++;
-    }
-    const reply = replyOf(row);
-    if (reply !== undefined) {
-      replies++;
-      // replyOf gives a non-blank reply or '': without a <think> block the answer is the reply itself.
-      if (!reply.includes('<think>')) {
-        if (reply !== '') answered++;
-      } else {
-        const split = splitReasoning(reply);
-        if (!isBlank(split.answer)) answered++;
-        if (split.unclosed) unclosed++;
-      }
-    }
-    if (gradedReward(row) !== null) graded++;
+/**
+ * run_config's running totals over rows seen one at a time (a fold): plain data, so a worker can send it to another
+ * (structured clone) and two folds over consecutive parts of the rows merge into the fold of them all.
+ */
+export interface RunConfigFold {
+  /** Per fact (FACTS order), each distinct value seen, keyed by valueKey, in first-seen order. */
+  seen: Array<Map<string, unknown>>;
+  /** The previous row's facts (undefined: none yet; a fact that is null or undefined is never kept): a value equal (===) to it is not re-keyed, a speed-up only. */
+  last: unknown[];
+  finishRows: number;
+  lengthRows: number;
+  replies: number;
+  answered: number;
+  unclosed: number;
+  objectRows: number;
+  graded: number;
+}
+
+export function runConfigFold(): RunConfigFold {
+  return { seen: FACTS.map(() => new Map()), last: FACTS.map(() => undefined), finishRows: 0, lengthRows: 0, replies: 0, answered: 0, unclosed: 0, objectRows: 0, graded: 0 };
+}
+
+/** One array for every row's facts (no object per row); safe because add never re-enters. */
+const rowFactValues: unknown[] = FACTS.map(() => null);
+
+export function addRunConfigRow(fold: RunConfigFold, row: unknown): void {
+  if (!isObject(row)) return;
+  fold.objectRows++;
+  rowFacts(row, rowFactValues);
+  for (let f = 0; f < rowFactValues.length; f++) {
+    const v = rowFactValues[f];
+    if (v === null || v === undefined || fold.last[f] === v) continue;
+    fold.last[f] = v;
+    fold.seen[f].set(valueKey(v), v);
   }
+  if (typeof row.finish_reason === 'string') {
+    fold.finishRows++;
+    if (row.finish_reason === 'length') fold.lengthRows++;
+  }
+  const reply = replyOf(row);
+  if (reply !== undefined) {
+    fold.replies++;
+    // replyOf gives a non-blank reply or '': without a <think> block the answer is the reply itself.
+    if (!reply.includes('<think>')) {
+      if (reply !== '') fold.answered++;
+    } else {
+      const split = splitReasoning(reply);
+      if (!isBlank(split.answer)) fold.answered++;
+      if (split.unclosed) fold.unclosed++;
+    }
+  }
+  if (gradedReward(row) !== null) fold.graded++;
+}
+
+/** The fold of `earlier`'s rows followed by `later`'s, written into `earlier`. */
+export function mergeRunConfig(earlier: RunConfigFold, later: RunConfigFold): RunConfigFold {
+  later.seen.forEach((values, f) => {
+    for (const [key, value] of values) earlier.seen[f].set(key, value);
+  });
+  earlier.last = later.last;
+  earlier.finishRows += later.finishRows;
+  earlier.lengthRows += later.lengthRows;
+  earlier.replies += later.replies;
+  earlier.answered += later.answered;
+  earlier.unclosed += later.unclosed;
+  earlier.objectRows += later.objectRows;
+  earlier.graded += later.graded;
+  return earlier;
+}
+
+export function runConfigFrom(fold: RunConfigFold, nTasks: number, k: number): RunConfig {
   const out: Record<string, unknown> = { n_tasks: nTasks, k };
   const mixed: string[] = [];
   for (const [i, f] of FACTS.entries()) {
-    const values = seen[i];
+    const values = fold.seen[i];
     out[f] = values.size === 1 ? [...values.values()][0] : null;
     if (values.size > 1) mixed.push(f);
   }
   out.mixed = mixed;
-  out.truncated_share = finishRows ? pyRound(lengthRows / finishRows, 4) : null;
-  out.answered_share = replies ? pyRound(answered / replies, 4) : null;
-  out.unclosed_think_share = replies ? pyRound(unclosed / replies, 4) : null;
-  out.graded_share = objectRows ? pyRound(graded / objectRows, 4) : null;
+  out.truncated_share = fold.finishRows ? pyRound(fold.lengthRows / fold.finishRows, 4) : null;
+  out.answered_share = fold.replies ? pyRound(fold.answered / fold.replies, 4) : null;
+  out.unclosed_think_share = fold.replies ? pyRound(fold.unclosed / fold.replies, 4) : null;
+  out.graded_share = fold.objectRows ? pyRound(fold.graded / fold.objectRows, 4) : null;
   return out as unknown as RunConfig;
+}
+
+export function runConfig(rows: readonly unknown[], nTasks: number, k: number): RunConfig {
+  const fold = runConfigFold();
+  for (const row of rows) addRunConfigRow(fold, row);
+  return runConfigFrom(fold, nTasks, k);
 }
 
 /** (answered, replies) over rows, as counted for answered_share (used by delta_report's answered-share test). */

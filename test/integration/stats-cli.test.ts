@@ -127,6 +127,39 @@ describe('while-desk stats pass-at on the conformance cases', () => {
     expect(line.stderr).toContain(`${broken}:2: not valid JSON`);
   });
 
+  it('cuts a large file in two threads: the same report as its dataset, and a bad line named by its place in the whole file', () => {
+    const db = path.join(dir, 'big.db');
+    const lines: string[] = [];
+    // Over the 4 MiB at which the worker folds the second half in a helper thread.
+    for (let t = 0; lines.length < 20_000; t++) {
+      for (let r = 0; r < 4; r++) {
+        lines.push(JSON.stringify({ scenario_id: `task_${t}`, rollout_index: r, prompt: `Task ${t}: ${'please help '.repeat(15)}`, final_text: `Reply ${t}/${r}`, steps: [], reward: (t * 7 + r * 3) % 5 < 2 ? 1 : 0, judge_status: 'ok', sampling: { temperature: t < 4000 ? 0.7 : 1 }, finish_reason: r === 3 && t % 10 === 0 ? 'length' : 'stop' }));
+      }
+    }
+    const big = path.join(dir, 'big.jsonl');
+    fs.writeFileSync(big, lines.join('\n') + '\n');
+    expect(fs.statSync(big).size).toBeGreaterThan(5 << 20);
+    const imported = JSON.parse(execFileSync(process.execPath, ['bin/while-desk.mjs', 'import', big, '--json', '--db', db], { cwd: repoRoot, encoding: 'utf8' }));
+    const byFile = cli(['stats', 'pass-at', big, '--json', '--k', '4'], db);
+    const byId = cli(['stats', 'pass-at', imported.dataset_id, '--json', '--k', '4', '--db', db], db);
+    expect(byFile.stderr).toBe('');
+    expect(JSON.parse(byFile.stdout)).toEqual(JSON.parse(byId.stdout));
+    expect(JSON.parse(byFile.stdout).config.mixed).toEqual(['temperature']);
+
+    const late = 18_500; // in the second half
+    const broken = path.join(dir, 'big-broken.jsonl');
+    fs.writeFileSync(broken, [...lines.slice(0, late - 1), '{"scenario_id": "x", "reward": ', ...lines.slice(late)].join('\n') + '\n');
+    const refused = cli(['stats', 'pass-at', broken, '--k', '4'], db);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${broken}:${late}: not valid JSON`);
+    const early = path.join(dir, 'big-both.jsonl');
+    fs.writeFileSync(early, [...lines.slice(0, 99), '[1, 2', ...lines.slice(100, late - 1), '{"reward": ', ...lines.slice(late)].join('\n') + '\n');
+    expect(cli(['stats', 'pass-at', early], db).stderr).toContain(`${early}:100: not valid JSON`);
+    const latin = path.join(dir, 'big-latin1.jsonl');
+    fs.writeFileSync(latin, Buffer.concat([Buffer.from(lines.slice(0, late - 1).join('\n') + '\n'), Buffer.from('{"prompt": "caf\xe9"}\n', 'latin1'), Buffer.from(lines.slice(late).join('\n') + '\n')]));
+    expect(cli(['stats', 'pass-at', latin], db).stderr).toContain(`${latin}:${late}: not valid UTF-8 text`);
+  });
+
   it('lists every statistic of the registry in its usage, and runs the reliability curve', () => {
     const help = cli(['stats', '--help'], path.join(dir, 'desk.db'));
     for (const name of ['pass-at', 'reliability', 'curriculum', 'judge-trust', 'compare', 'delta', 'eval-variance', 'holdout-size', 'decontaminate']) {

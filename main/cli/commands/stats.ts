@@ -24,7 +24,7 @@ async function warmUp(argv: string[]): Promise<void> {
   const files = argv.slice(2).filter((arg, i, all) => !arg.startsWith('-') && !NOT_ROWS_FLAGS.has(all[i - 1]) && !NOT_ROWS.test(arg) && isFile(arg));
   if (!files.length) return;
   try {
-    await (await import('../../engine/index')).warmUpStatsFiles(files.map((file) => path.resolve(file)));
+    await (await import('../../engine/index')).warmUpStatsFiles(files.map((file) => path.resolve(file)), argv[1]);
   } catch {
     // no built worker script (run from source): the job starts its own worker
   }

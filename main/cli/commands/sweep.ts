@@ -1,9 +1,8 @@
 // while-desk sweep --tasks FILE --variants FILE.json --k N --judge SPEC: every variant on one frozen task set,
 // ranked by the platform's HarnessSweep rules; `--resume ID` finishes an interrupted one, `--list` shows them all.
 import fs from 'node:fs';
-import { z } from 'zod';
-import { describeZodError } from '../../../shared/api/define';
-import { sweepVariant, type SweepProgress } from '../../../shared/api/sweeps';
+import { SWEEP_DEFAULTS, type SweepProgress } from '../../../shared/api/sweeps';
+import { parseVariantsJson } from '../../../shared/api/sweep-variants';
 import { JUDGE_SPEC_HELP } from '../../../shared/schema/agent-spec';
 import { type CliIo, type Command, dbFlag, jsonFlag, parseFlags, UsageError } from '../command';
 import { judgeFromFlags, optionalNumber } from '../agent-spec';
@@ -18,24 +17,24 @@ const usage = [
   'while-desk sweep --list [--db PATH] [--json]',
   '  --variants FILE    JSON [{"label": "prompt@model", "system_prompt": "...", "agent": {...} or "seeded"}] (docs/sweeps.md)',
   `  --judge SPEC       ${JUDGE_SPEC_HELP}: one judge for every arm`,
-  '  --k N              rollouts per task in every arm (default 4)',
-  '  --noise-runs N     scorings of the first variant for the noise floor (default 2; 3 or more read better)',
+  `  --k N              rollouts per task in every arm (default ${SWEEP_DEFAULTS.k})`,
+  `  --noise-runs N     scorings of the first variant for the noise floor (default ${SWEEP_DEFAULTS.noise_runs}; 3 or more read better)`,
   '  --json             print the report as SweepReport.to_dict() (plus its text); the sweep id goes to stderr',
 ].join('\n');
 
 const whole = (min: number) => (n: number) => Number.isInteger(n) && n >= min;
 
-/** The variants file, checked here so a mistake names the file and the variant. */
+/** The variants file, checked here (shared/api/sweep-variants.ts, as the app checks one) so a mistake names the file and the variant. */
 function readVariants(file: string): unknown[] {
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+    text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     throw new UsageError(`--variants ${file}: ${(error as Error).message}`);
   }
-  const checked = z.array(sweepVariant).min(1, 'list at least one variant').safeParse(parsed);
-  if (!checked.success) throw new UsageError(`--variants ${file}: ${describeZodError(checked.error)} (a list of {"label", "system_prompt", "agent"}; see docs/sweeps.md)`);
-  return parsed as unknown[];
+  const checked = parseVariantsJson(text, `--variants ${file}`);
+  if ('problem' in checked) throw new UsageError(checked.problem);
+  return JSON.parse(text) as unknown[];
 }
 
 function bar(p: SweepProgress): string {
@@ -123,7 +122,7 @@ export const sweepCommand: Command = {
       async (engine) => {
         const started = await engine.call('sweeps.start', input as never);
         say(`sweep ${started.sweep_id}\n`);
-        if (!json) io.out(`${started.labels.length} variants x ${started.tasks} tasks x k=${input.k ?? 4}, noise runs ${input.noise_runs ?? 2}: ${started.expected_rows} rollouts\n`);
+        if (!json) io.out(`${started.labels.length} variants x ${started.tasks} tasks x k=${input.k ?? SWEEP_DEFAULTS.k}, noise runs ${input.noise_runs ?? SWEEP_DEFAULTS.noise_runs}: ${started.expected_rows} rollouts\n`);
         return followSweep(engine, started.sweep_id, io, json);
       },
       { discardIfRefused: true },

@@ -9,7 +9,7 @@ export interface SweepRecord {
   config: SweepConfig;
   /** The frozen task set, as the JSONL text every arm is started from. */
   tasksText: string;
-  /** Stored status; 'running' with a dead pid is shown as 'interrupted'. */
+  /** Stored status; 'running' with a dead pid is shown as 'interrupted', with no pid (sweeps.cancel) as 'cancelled'. */
   status: 'running' | 'done' | 'failed';
   pid: number | null;
   error: string | null;
@@ -68,6 +68,11 @@ export function listSweeps(db: Db): SweepRecord[] {
 /** Marks the sweep as going in this process (start or resume). */
 export function claimSweep(db: Db, id: string): void {
   db.prepare(`UPDATE sweeps SET status = 'running', pid = ?, error = NULL, finished_at = NULL, updated_at = ? WHERE id = ?`).run(process.pid, now(), id);
+}
+
+/** Stopped by sweeps.cancel: still 'running' (resumable) but held by no process, which is how it reads cancelled. */
+export function releaseSweep(db: Db, id: string): void {
+  db.prepare(`UPDATE sweeps SET pid = NULL, updated_at = ? WHERE id = ?`).run(now(), id);
 }
 
 export function finishSweep(db: Db, id: string, outcome: { status: 'done' | 'failed'; error: string | null; report: unknown | null }): void {

@@ -49,6 +49,21 @@ export interface ComputeInput {
   judge?: JudgeFn;
 }
 
+/**
+ * A statistic that can read its one row source a row at a time: the worker then folds a file or dataset as it
+ * parses it (no row objects kept) and may fold parts of a file in two threads. `compute` on the rows and
+ * `fromFold` on their fold give the same output; the fold is plain data (structured clone) and merges in order.
+ */
+export interface RowFold<State = unknown> {
+  /** The source folded (its `as` name); every other input is params and options. */
+  source: string;
+  start(): State;
+  add(state: State, row: unknown): void;
+  /** The fold of `earlier`'s rows followed by `later`'s (may write into `earlier`). */
+  merge(earlier: State, later: State): State;
+  fromFold(state: State, input: Omit<ComputeInput, 'sources'>): object;
+}
+
 export interface Statistic<
   N extends string = string,
   M extends string = string,
@@ -75,6 +90,8 @@ export interface Statistic<
    * shared/stats carry no index signature, so this is checked where outputs are: engine option checkOutputs).
    */
   compute(input: ComputeInput): object | Promise<object>;
+  /** How to compute it from rows read one at a time (pass_at), when it can be. */
+  fold?: RowFold;
   /** What the SDK function returns, from the job output, when it is not `{ result: report }` (`--json` prints it; conformance compares it). */
   sdkResult?(output: Record<string, unknown>): { result: unknown; aux?: unknown };
 }
@@ -84,6 +101,11 @@ export function statistic<const N extends string, const M extends string, S exte
   spec: Statistic<N, M, S, Src>,
 ): Statistic<N, M, S, Src> {
   return spec;
+}
+
+/** Declares a statistic's fold with its state type checked (stored untyped on the statistic). */
+export function rowFold<State>(fold: RowFold<State>): RowFold {
+  return fold as unknown as RowFold;
 }
 
 /** Rows of a single source (the registry's compute functions call it; a missing one is a bug of the caller). */

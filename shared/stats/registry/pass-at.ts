@@ -1,6 +1,6 @@
 // pass_at (stats-semantics.md section 5): pass@1, pass^k and pass@k with intervals over tasks.
-import { passAt, passAtDict } from '../pass-at';
-import { common, rowsOf, statistic, type Zod } from './define';
+import { addPassAtRow, mergePassAt, passAt, passAtDict, passAtFold, passAtFrom, type PassAtFold, type PassAtResult } from '../pass-at';
+import { common, rowFold, rowsOf, statistic, type ComputeInput, type Zod } from './define';
 
 /** The fields pass_at and its run config read (task key, readers, run_config facts and reply). */
 export const PASS_AT_READS = [
@@ -29,6 +29,13 @@ export function passAtReport(z: Zod) {
   });
 }
 
+/** The job output from pass_at's result: the report, and each task's rate when asked for. */
+function passAtOutput(result: PassAtResult, options: ComputeInput['options']) {
+  return { report: passAtDict(result), ...(options.per_task ? { per_task: result.per_task } : {}) };
+}
+
+const passAtOptions = (input: Pick<ComputeInput, 'params' | 'options'>) => ({ ...input.params, ...(input.options.intervals === false ? { intervals: false } : {}) });
+
 export const passAtStatistic = statistic({
   name: 'pass_at',
   method: 'stats.passAt',
@@ -52,9 +59,13 @@ export const passAtStatistic = statistic({
     }),
     output: z.object({ report: passAtReport(z), per_task: z.record(z.string(), z.number()).optional() }),
   }),
-  compute(input) {
-    const result = passAt(rowsOf(input, 'rows'), { ...input.params, ...(input.options.intervals === false ? { intervals: false } : {}) });
-    return { report: passAtDict(result), ...(input.options.per_task ? { per_task: result.per_task } : {}) };
-  },
+  compute: (input) => passAtOutput(passAt(rowsOf(input, 'rows'), passAtOptions(input)), input.options),
+  fold: rowFold<PassAtFold>({
+    source: 'rows',
+    start: passAtFold,
+    add: addPassAtRow,
+    merge: mergePassAt,
+    fromFold: (state, input) => passAtOutput(passAtFrom(state, passAtOptions(input)), input.options),
+  }),
   sdkResult: (output) => ({ result: output.report, aux: { per_task: output.per_task } }),
 });

@@ -1,14 +1,14 @@
-// One sweep: live progress per arm, then the ranked table (pass@1 ±, asks, graded rows, markers), the noise floor,
+// One sweep: live progress per arm, Cancel and Resume, then the ranked table (pass@1 ±, asks, graded rows, markers), the noise floor,
 // the winner line and the sweep dots grouped by prompt and by model.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { SweepDetail, SweepProgress } from '../../../../shared/api/sweeps';
 import { desk, errorText } from '../../api/desk';
 import { formatCount } from '../../components/format';
-import { ProgressBar } from '../../components/progress-bar';
 import { hrefFor } from '../../store/route-store';
 import { Plot } from '../measure/plot';
 import { CompareNav } from './sweep-nav';
 import { sweepDots } from './sweep-figure';
+import { SweepArms, SweepProgressLine } from './sweep-progress';
 import './compare.css';
 import './sweep.css';
 
@@ -43,47 +43,70 @@ function RankedTable({ report }: { report: NonNullable<SweepDetail['report']> })
   );
 }
 
+const RELOAD_EVERY_MS = 500;
+
 export function SweepPage({ id }: { id: string }) {
   const [sweep, setSweep] = useState<SweepDetail | null>(null);
   const [progress, setProgress] = useState<SweepProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [acting, setActing] = useState<'cancel' | 'resume' | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const load = useCallback(() => desk.call('sweeps.get', { id }).then((s) => (setSweep(s), setError(null)), (e: unknown) => setError(errorText(e))), [id]);
   useEffect(() => {
     setProgress(null);
     void load();
-    return desk.on('sweep.progress', (event) => {
+    // The arms' row counts come from sweeps.get: reloaded a couple of times a second while progress flows, and at the end.
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    const off = desk.on('sweep.progress', (event) => {
       if (event.sweep_id !== id) return;
       setProgress(event);
-      if (event.status !== 'running') void load();
+      if (event.status !== 'running') {
+        if (pending) clearTimeout(pending);
+        pending = null;
+        void load();
+      } else if (!pending) pending = setTimeout(() => ((pending = null), void load()), RELOAD_EVERY_MS);
     });
+    return () => {
+      off();
+      if (pending) clearTimeout(pending);
+    };
   }, [id, load]);
   const figure = useMemo(() => (sweep?.report ? sweepDots(sweep.report) : null), [sweep]);
-  const resume = async () => {
+  const act = async (what: 'cancel' | 'resume') => {
+    setActing(what);
     try {
-      await desk.call('sweeps.resume', { id });
+      const outcome = what === 'cancel' ? await desk.call('sweeps.cancel', { id }) : await desk.call('sweeps.resume', { id });
+      setNote(outcome.message);
+      if (what === 'resume') setProgress(null);
       await load();
     } catch (e) {
       setError(errorText(e));
+    } finally {
+      setActing(null);
     }
   };
   if (error && !sweep) return <section className="page"><p className="error-text" role="alert">{error}</p></section>;
   if (!sweep) return <section className="page"><p className="muted">Loading…</p></section>;
+  // A progress event newer than the last load wins; after a resume, the reload's status until events flow.
   const status = progress?.status ?? sweep.status;
-  const done = progress?.done ?? sweep.rows;
-  const total = progress?.total ?? sweep.expected_rows;
+  const resumable = status === 'interrupted' || status === 'cancelled' || status === 'failed';
   return (
     <section className="page compare-page" aria-label={`Sweep ${sweep.name}`}>
       <header className="page-head">
         <h1>{sweep.name}</h1>
-        {(status === 'interrupted' || status === 'failed') && <div className="page-actions"><button type="button" onClick={() => void resume()}>Resume</button></div>}
+        <div className="page-actions">
+          {status === 'running' && (
+            <button type="button" data-testid="cancel-sweep" disabled={acting !== null} onClick={() => void act('cancel')}>{acting === 'cancel' ? 'Cancelling…' : 'Cancel'}</button>
+          )}
+          {resumable && (
+            <button type="button" data-testid="resume-sweep" disabled={acting !== null} onClick={() => void act('resume')}>{acting === 'resume' ? 'Resuming…' : 'Resume'}</button>
+          )}
+        </div>
       </header>
       <CompareNav current="sweeps" />
-      <p>
-        <strong data-testid="sweep-status">{status}</strong> · {formatCount(done)} of {formatCount(total)} rollouts · {sweep.config.variants.length} variants ×{' '}
-        {sweep.config.tasks_count} tasks × k={sweep.config.k}, noise runs {sweep.config.noise_runs}
-        {progress?.label && status === 'running' ? ` · now ${progress.label}${progress.rerun ? ` (noise re-run ${progress.rerun})` : ''}` : ''}
-      </p>
-      {status === 'running' && <ProgressBar value={total ? done / total : 0} label="Sweep progress" />}
+      <SweepProgressLine sweep={sweep} progress={progress} />
+      {note && <p className="muted" data-testid="sweep-note">{note}</p>}
+      {error && <p className="error-text" role="alert">{error}</p>}
       {sweep.error && <p className="error-text" role="alert">{sweep.error}</p>}
       {sweep.report && figure && (
         <>
@@ -92,23 +115,14 @@ export function SweepPage({ id }: { id: string }) {
           <Plot data={figure.data} layout={figure.layout} label="Sweep dots grouped by prompt and by model, with their intervals" height={320} figureName="sweep-dots" />
         </>
       )}
-      <details>
-        <summary>Runs ({sweep.arms.length})</summary>
-        <table className="plain" aria-label="Sweep runs">
-          <thead><tr><th>Variant</th><th>Scoring</th><th>Run</th><th>Status</th><th>Rows</th></tr></thead>
-          <tbody>
-            {sweep.arms.map((a) => (
-              <tr key={`${a.arm}:${a.rerun}`}>
-                <td>{a.label}</td>
-                <td>{a.rerun ? `noise re-run ${a.rerun}` : 'arm'}</td>
-                <td>{a.run_id ? <a href={hrefFor({ page: 'run', id: a.run_id })}>{a.run_id}</a> : '—'}</td>
-                <td>{a.status}</td>
-                <td>{formatCount(a.rows)} / {formatCount(a.expected_rows)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      {sweep.report ? (
+        <details>
+          <summary>Runs ({sweep.arms.length})</summary>
+          <SweepArms sweep={sweep} progress={progress} />
+        </details>
+      ) : (
+        <SweepArms sweep={sweep} progress={progress} />
+      )}
     </section>
   );
 }

@@ -1,9 +1,11 @@
-// Compare → Sweeps: every sweep with its status, live progress and winner; a click opens its ranked report.
+// Compare → Sweeps: every sweep with its status, live progress and winner (a click opens its ranked report), and the
+// New sweep form.
 import { useCallback, useEffect, useState } from 'react';
 import type { SweepSummary } from '../../../../shared/api/sweeps';
 import { desk, errorText } from '../../api/desk';
 import { formatCount, formatDate } from '../../components/format';
 import { hrefFor } from '../../store/route-store';
+import { NewSweepForm } from './new-sweep-form';
 import { CompareNav } from './sweep-nav';
 import './compare.css';
 import './sweep.css';
@@ -11,6 +13,7 @@ import './sweep.css';
 export function SweepsPage() {
   const [sweeps, setSweeps] = useState<SweepSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
   const load = useCallback(() => desk.call('sweeps.list', {}).then(setSweeps, (e: unknown) => setError(errorText(e))), []);
   useEffect(() => {
     void load();
@@ -26,12 +29,18 @@ export function SweepsPage() {
     <section className="page compare-page">
       <header className="page-head">
         <h1>Sweeps</h1>
+        <div className="page-actions">
+          <button type="button" className={creating ? undefined : 'primary'} data-testid="new-sweep" onClick={() => setCreating((open) => !open)}>
+            {creating ? 'Close the form' : 'New sweep'}
+          </button>
+        </div>
       </header>
       <CompareNav current="sweeps" />
       <p className="muted">
-        Prompts and models on one frozen task set, one k and one judge, ranked with intervals and a noise floor. Start one with
-        <code> while-desk sweep --tasks FILE --variants FILE.json --judge SPEC</code> (docs/sweeps.md).
+        Prompts and models on one frozen task set, one k and one judge, ranked with intervals and a noise floor. Start one here or
+        with <code> while-desk sweep --tasks FILE --variants FILE.json --judge SPEC</code> (docs/sweeps.md).
       </p>
+      {creating && <NewSweepForm />}
       {error && <p className="error-text" role="alert">{error}</p>}
       {sweeps && sweeps.length === 0 && <p className="muted">No sweeps yet.</p>}
       {sweeps && sweeps.length > 0 && (
