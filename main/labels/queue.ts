@@ -6,10 +6,10 @@
 //   aimed          the rows that settle the trust verdict fastest (aimed.ts)
 import type { QueueFilters, QueueItem, QueueOrder } from '../../shared/api/labels';
 import type { Db } from '../db/connection';
-import { rowJsonByOrdinal, storedRowKey, type QueueColumns } from '../rows/index';
+import { getRow, queuePageRows, storedRowKey, type QueueColumns } from '../rows/index';
 import { aimedOrder } from './aimed';
 import { labelState, type LabelState } from './current';
-import { judgeClass, queueRowDetails, queueRows } from './queue-rows';
+import { judgeClass, ordinalAt, queueColumnsOf, queueRowDetails, queueRows, readInBackground, type QueueRows } from './queue-rows';
 
 export interface QueueRequest {
   datasetId: string;
@@ -19,6 +19,7 @@ export interface QueueRequest {
   filters: QueueFilters;
   offset: number;
   limit: number;
+  withRows?: number;
 }
 
 function matches(row: QueueColumns, filters: QueueFilters): boolean {
@@ -68,67 +69,70 @@ function ordered(rows: readonly QueueColumns[], base: readonly number[], state: 
 
 const NO_FACETS = { tasks: [], categories: [], judge_statuses: [] };
 
-export async function buildQueue(db: Db, request: QueueRequest) {
-  const queue = queueRows(db, request.datasetId, request.rowCount);
-  // Filters and the aimed order need the rows' JSON fields; otherwise they are read in the background.
+type Placed = { ordinal: number; why?: string };
+
+type Labels = ReturnType<typeof labelState>;
+
+/**
+ * The asked page of the queue, as ordinals (and why, in the orders that say), how many rows the queue has, and the
+ * labels as they stand once the rows it needed were read.
+ */
+async function placePage(db: Db, request: QueueRequest, queue: QueueRows): Promise<{ page: Placed[]; total: number; state: Labels }> {
+  const filtered = Object.values(request.filters).some((value) => value !== undefined);
+  // The default order, and a progress read (limit 0) of an order that keeps every row, need only the outline.
+  if (!filtered && (request.order === 'stratified' || (request.limit === 0 && request.order === 'unlabeled'))) {
+    readInBackground(db, request.datasetId, queue);
+    const slice = request.limit === 0 ? [] : queue.stratified.subarray(request.offset, request.offset + request.limit);
+    return { page: Array.from(slice, (index) => ({ ordinal: ordinalAt(queue.outline, index) })), total: queue.outline.count, state: labelState(db, request.datasetId) };
+  }
+  // Filters and the aimed order need the rows' JSON fields; the other orders their columns.
   const needsDetails = request.order === 'aimed' || request.filters.task !== undefined || request.filters.category !== undefined || request.filters.judge_status !== undefined;
   if (needsDetails) await queueRowDetails(db, request.datasetId, queue);
-  else void queueRowDetails(db, request.datasetId, queue).catch(() => undefined);
-  const { rows, byKey, stratified, ownGold } = queue;
-  const state = labelState(db, request.datasetId, (key) => {
-    const index = byKey.get(key);
-    return index === undefined ? undefined : rows[index].ordinal;
-  });
-  const filtered = Object.values(request.filters).some((value) => value !== undefined);
-  // A progress read (limit 0) of an order that keeps every row needs no ordering: the total is the row count.
-  const keepsAll = request.order === 'stratified' || request.order === 'unlabeled';
-  let total: number;
-  let page: Array<{ index: number; why?: string }>;
-  if (request.limit === 0 && keepsAll && !filtered) {
-    total = rows.length;
-    page = [];
-  } else {
-    const base = filtered ? Array.from(stratified).filter((index) => matches(rows[index], request.filters)) : stratified;
-    if (request.order === 'stratified') {
-      // The default order is the cached one: only the page is built.
-      total = base.length;
-      page = Array.from(base.slice(request.offset, request.offset + request.limit), (index) => ({ index }));
-    } else {
-      const order = ordered(rows, Array.from(base), state, request);
-      total = order.length;
-      page = order.slice(request.offset, request.offset + request.limit);
-    }
-  }
-  const unkeyed = page.filter(({ index }) => rows[index].rowKey === null).map(({ index }) => rows[index].ordinal);
-  const json = rowJsonByOrdinal(db, request.datasetId, unkeyed);
-  const items: QueueItem[] = page.map(({ index, why }) => {
-    const row = rows[index];
-    const rowKey = storedRowKey(row.rowKey, () => json.get(row.ordinal) ?? '{}');
+  else readInBackground(db, request.datasetId, queue);
+  const { rows } = await queueColumnsOf(db, request.datasetId, queue);
+  const state = labelState(db, request.datasetId);
+  const base = filtered ? Array.from(queue.stratified).filter((index) => matches(rows[index], request.filters)) : queue.stratified;
+  const order: Array<{ index: number; why?: string }> = request.order === 'stratified' ? Array.from(base, (index) => ({ index })) : ordered(rows, Array.from(base), state, request);
+  return { page: order.slice(request.offset, request.offset + request.limit).map(({ index, why }) => ({ ordinal: rows[index].ordinal, why })), total: order.length, state };
+}
+
+export async function buildQueue(db: Db, request: QueueRequest) {
+  const queue = queueRows(db, request.datasetId, request.rowCount);
+  const { page, total, state } = await placePage(db, request, queue);
+  const found = queuePageRows(db, request.datasetId, page.map(({ ordinal }) => ordinal));
+  const items: QueueItem[] = page.flatMap(({ ordinal, why }) => {
+    const row = found.get(ordinal);
+    if (!row) return [];
+    const rowKey = storedRowKey(row.rowKey, row.keyJson ?? '{}');
     const item: QueueItem = {
-      ordinal: row.ordinal,
+      ordinal,
       row_key: rowKey,
       scenario_id: row.scenarioId,
       reward: row.reward,
-      judge_status: row.judgeStatus,
-      gold_state: state.gold.get(keyOf(row)) ?? row.goldState,
-      my_label: state.votes.get(keyOf(row))?.get(request.annotator) ?? null,
+      gold_state: state.gold.get(rowKey) ?? row.goldState,
+      my_label: state.votes.get(rowKey)?.get(request.annotator) ?? null,
     };
     if (why) item.why = why;
-    return item;
+    return [item];
   });
   const perAnnotator = new Map<string, number>();
   for (const votes of state.votes.values()) for (const annotator of votes.keys()) perAnnotator.set(annotator, (perAnnotator.get(annotator) ?? 0) + 1);
   // The rows that arrived with a gold, corrected by the rows whose labels changed that.
-  let goldRows = ownGold;
+  let goldRows = queue.outline.ownGold;
   for (const [key, gold] of state.gold) {
-    const index = byKey.get(key);
-    if (index !== undefined) goldRows += (gold === 'none' ? 0 : 1) - (rows[index].goldState === 'none' ? 0 : 1);
+    const owner = state.owners.get(key);
+    if (owner) goldRows += (gold === 'none' ? 0 : 1) - (owner.goldState === 'none' ? 0 : 1);
   }
+  const withRows = items.slice(0, request.withRows ?? 0).flatMap(({ ordinal }) => {
+    const found = getRow(db, request.datasetId, ordinal);
+    return found ? [{ ordinal, row: found.row }] : [];
+  });
   return {
+    ...(request.withRows ? { rows: withRows } : {}),
     items,
     total,
     progress: {
-      rows: rows.length,
+      rows: queue.outline.count,
       gold_rows: goldRows,
       mine: perAnnotator.get(request.annotator) ?? 0,
       annotators: [...perAnnotator].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([annotator, labeled]) => ({ annotator, labeled })),

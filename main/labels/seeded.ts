@@ -21,10 +21,12 @@ export function seededRandom(seed: number): () => number {
 }
 
 /** Fisher-Yates in place with the given source. */
-export function shuffle<T>(items: T[], random: () => number): T[] {
+export function shuffle<T extends unknown[] | Int32Array>(items: T, random: () => number): T {
   for (let i = items.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j], items[i]];
+    const kept = items[i];
+    items[i] = items[j];
+    items[j] = kept;
   }
   return items;
 }

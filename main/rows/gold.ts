@@ -44,3 +44,14 @@ export function withGold(row: Obj, labels: readonly LabelRecord[] | undefined): 
 export function goldStateWith(json: string, labels: readonly LabelRecord[]): GoldState {
   return goldStateOf(withGold(JSON.parse(json) as Obj, labels));
 }
+
+/**
+ * The same from what the row keeps of it: its own gold_labels (JSON text, null when it has none) and the gold state
+ * it arrived with. With no current app label the row keeps that state; with some, only gold_labels and the labels
+ * decide (deriveGold), so the rest of the row need not be parsed.
+ */
+export function goldStateFromOwn(ownLabels: string | null, arrived: GoldState, labels: readonly LabelRecord[]): GoldState {
+  const records = currentGoldRecords(labels);
+  if (records.length === 0) return arrived;
+  return goldStateOf(stampLabels(ownLabels === null ? {} : { gold_labels: JSON.parse(ownLabels) as unknown }, records));
+}

@@ -4,12 +4,12 @@ export { ROW_COLUMNS, rowColumns, toStoredRow, goldStateOf, type RowColumns, typ
 export { appendRows, filledOrdinals, type AppendOptions, type AppendResult, type RowBlock, type RowsToAppend } from './append';
 export { rowCommitter, type RowCommitter } from './slot-committer';
 export { countRows, getRow, iterateRowJson, judgeStatusCounts, middleOrdinal, runScoreRows, pageRows, parsedRowPages, readDatasetRows, rowPages, taskRows, type OrdinalRange } from './read';
-export { appendLabel, appendLabels, rowKeysInOrder, hasLabels, labelsByRowKey, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
+export { appendLabel, appendLabels, rowKeysInOrder, hasLabels, labelsByRowKey, labelsSince, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
 export { goldLabelRecord, withGold } from './gold';
 export { ensureRowKeys, storedRowKey } from './row-keys';
 export { exportDataset, exportLines } from './export';
 export { deleteDataset, recoverInterruptedImports } from './delete-dataset';
-export { queueColumns, queueDetails, rowJsonByOrdinal, type QueueColumns } from './queue-columns';
-export { currentLabels, currentGoldRecords, goldStateWith } from './gold';
+export { queueColumns, queueColumnsAfter, queueDetails, queueOutline, queuePageRows, rowJsonByOrdinal, rowsByKey, type KeyedRow, type QueueColumns, type QueueOutline, type QueuePageRow } from './queue-columns';
+export { currentLabels, currentGoldRecords, goldStateFromOwn, goldStateWith } from './gold';
 export { readLabeledRows } from './labeled-rows';
 export { stampTrust } from './trust-stamp';

@@ -126,3 +126,10 @@ export function labelsByRowKey(db: Db, datasetId: string, rowKeys?: readonly str
   }
   return byKey;
 }
+
+/** The dataset's labels appended after label id `after`, in append order, and how many it has in all (and its last id). */
+export function labelsSince(db: Db, datasetId: string, after: number): { labels: LabelRecord[]; total: number; lastId: number } {
+  const [total, lastId] = db.prepare('SELECT count(*), coalesce(max(id), 0) FROM labels WHERE dataset_id = ?').raw().get(datasetId) as [number, number];
+  const rows = db.prepare('SELECT * FROM labels WHERE dataset_id = ? AND id > ? ORDER BY id').all(datasetId, after) as LabelDbRow[];
+  return { labels: rows.map(toRecord), total, lastId };
+}

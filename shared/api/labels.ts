@@ -100,6 +100,8 @@ export const labelsApi = {
       filters: queueFilters.default({}),
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(0).max(2000).default(100),
+      /** The whole rows of the page's first N items too (as datasets.row gives them): the desk paints the first at once. */
+      with_rows: z.number().int().min(0).max(10).default(0),
     }),
     z.object({
       items: z.array(queueItem),
@@ -109,6 +111,8 @@ export const labelsApi = {
       facets: z.object({ tasks: z.array(z.string()), categories: z.array(z.string()), judge_statuses: z.array(z.string()) }),
       /** False while the rows' JSON fields are still being read (a large dataset's first open): ask again later. */
       facets_ready: z.boolean(),
+      /** With with_rows: the first items' rows, in the items' order. */
+      rows: z.array(z.object({ ordinal: z.number().int(), row: z.record(z.string(), z.unknown()) })).optional(),
     }),
     'The labeling queue of a dataset: its rows in the asked order, filtered, with each annotator\'s progress',
   ),

@@ -125,6 +125,25 @@ describe('labels.summary and labels.queue', () => {
     expect(page.items.map((item) => item.ordinal)).toEqual(first.items.slice(10, 15).map((item) => item.ordinal));
   });
 
+  it('opens from the outline in the order the full columns give, with the first rows, and takes in the keys of a first label', async () => {
+    const dir = tempDir();
+    const { engine, id } = await open(writeJsonl(path.join(dir, 'rows.jsonl'), gen(40).map((row, i) => (i % 9 === 8 ? { ...row, reward: 0.5 } : row))));
+    const first = await engine.call('labels.queue', { dataset_id: id, annotator: 'ana', limit: 40, with_rows: 3 });
+    // Nothing labeled: "unlabeled" keeps every row in the stratified order, read from the full columns.
+    const fromColumns = await engine.call('labels.queue', { dataset_id: id, annotator: 'ana', order: 'unlabeled', limit: 40 });
+    expect(fromColumns.items).toEqual(first.items);
+    expect(first.items.at(-1)?.reward).toBe(0.5);
+    expect(first.rows?.map((r) => r.ordinal)).toEqual(first.items.slice(0, 3).map((item) => item.ordinal));
+    for (const { ordinal, row } of first.rows ?? []) expect(row).toEqual((await engine.call('datasets.row', { id, ordinal })).row);
+    expect(first.progress).toMatchObject({ rows: 40, gold_rows: 0, mine: 0 });
+    // The first label fills the imported rows' keys; the columns read before take them in.
+    await engine.call('labels.append', { dataset_id: id, row_key: first.items[0].row_key, annotator: 'ana', value: 0 });
+    const after = await engine.call('labels.queue', { dataset_id: id, annotator: 'ana', order: 'unlabeled', limit: 40 });
+    expect(after.items.at(-1)).toMatchObject({ row_key: first.items[0].row_key, my_label: 0, gold_state: 'fail' });
+    expect(after.progress).toMatchObject({ gold_rows: 1, mine: 1 });
+    expect((await engine.call('labels.queue', { dataset_id: id, annotator: 'ana', limit: 1 })).items[0]).toMatchObject({ row_key: first.items[0].row_key, my_label: 0 });
+  });
+
   it('aims at disagreements, then keeps each judge class at its share and covers tasks first', async () => {
     const dir = tempDir();
     const { engine, id } = await open(writeJsonl(path.join(dir, 'rows.jsonl'), gen(56)));

@@ -6,6 +6,7 @@ import { sql as labelsAndVersions } from './0004-labels-and-versions';
 import { sql as syncOutbox } from './0005-sync-outbox';
 import { sql as sweeps } from './0006-sweeps';
 import { sql as runLost } from './0007-run-lost';
+import { sql as queueOutline } from './0008-queue-outline';
 
 export interface Migration {
   id: number;
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { id: 5, name: '0005-sync-outbox', sql: syncOutbox },
   { id: 6, name: '0006-sweeps', sql: sweeps },
   { id: 7, name: '0007-run-lost', sql: runLost },
+  { id: 8, name: '0008-queue-outline', sql: queueOutline },
 ];

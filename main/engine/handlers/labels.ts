@@ -60,6 +60,7 @@ export const labelsHandlers: HandlerMap<keyof typeof labelsApi> = {
       filters: input.filters,
       offset: input.offset,
       limit: input.limit,
+      withRows: input.with_rows,
     });
   },
   'labels.import': write((input, ctx) => {

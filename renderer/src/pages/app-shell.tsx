@@ -1,19 +1,22 @@
 // The window: a sidebar with the product's sections, a connection banner, and the page for the current route.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { connection } from '../api/desk';
 import { useConnection } from '../store/connection-store';
 import { hrefFor, useRoute, type Section } from '../store/route-store';
-import { DatasetPage } from './datasets/dataset-page';
-import { DatasetsPage } from './datasets/datasets-page';
-import { LabelPage } from './label/label-page';
-import { ComparePage } from './compare/compare-page';
-import { AgentVerdictPage } from './compare/agent-verdict';
-import { AgentsPage } from './compare/agents-page';
-import { SweepPage } from './compare/sweep-page';
-import { SweepsPage } from './compare/sweeps-page';
-import { RunScreens } from './runs/run-screens';
-import { SettingsPage } from './settings/settings-page';
-import { SyncPage } from './sync/sync-page';
+
+// Each section is its own chunk, loaded when first shown: the window's first paint evaluates only the shell and
+// the page it opens on (an annotator opening #/label/ID never waits for the compare, sweep or sync code).
+const DatasetPage = lazy(() => import('./datasets/dataset-page').then((m) => ({ default: m.DatasetPage })));
+const DatasetsPage = lazy(() => import('./datasets/datasets-page').then((m) => ({ default: m.DatasetsPage })));
+const LabelPage = lazy(() => import('./label/label-page').then((m) => ({ default: m.LabelPage })));
+const ComparePage = lazy(() => import('./compare/compare-page').then((m) => ({ default: m.ComparePage })));
+const AgentVerdictPage = lazy(() => import('./compare/agent-verdict').then((m) => ({ default: m.AgentVerdictPage })));
+const AgentsPage = lazy(() => import('./compare/agents-page').then((m) => ({ default: m.AgentsPage })));
+const SweepPage = lazy(() => import('./compare/sweep-page').then((m) => ({ default: m.SweepPage })));
+const SweepsPage = lazy(() => import('./compare/sweeps-page').then((m) => ({ default: m.SweepsPage })));
+const RunScreens = lazy(() => import('./runs/run-screens').then((m) => ({ default: m.RunScreens })));
+const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const SyncPage = lazy(() => import('./sync/sync-page').then((m) => ({ default: m.SyncPage })));
 
 const NAV: Array<{ section: Section; label: string; key: string }> = [
   { section: 'runs', label: 'Runs and datasets', key: '1' },
@@ -89,7 +92,9 @@ export function AppShell() {
       </nav>
       <main className="content">
         <ConnectionBanner />
-        <Page />
+        <Suspense fallback={<p className="muted" aria-busy="true">Loading…</p>}>
+          <Page />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,7 +1,8 @@
 // Gold from the current labels: one vote per annotator per row (their latest record), a withdrawal (null) takes
 // the vote back, and the result is attach_labels' derivation over the row's own gold_labels plus those votes.
 import { describe, expect, it } from 'vitest';
-import { currentLabels, withGold } from '../../../main/rows/gold';
+import { currentLabels, goldStateFromOwn, goldStateWith, withGold } from '../../../main/rows/gold';
+import { goldStateOf } from '../../../main/rows/columns';
 import type { LabelRecord } from '../../../main/rows/labels';
 import { attachLabels } from '../../../shared/stats/labels';
 
@@ -43,5 +44,15 @@ describe('gold from current labels', () => {
     const tie = withGold(structuredClone(imported), [rec('ana', 0)]);
     expect(tie).not.toHaveProperty('gold_reward');
     expect(tie).not.toHaveProperty('gold_kind');
+  });
+
+  it('derives the same gold from the row\'s own gold_labels and arrived state as from the whole row', () => {
+    const own = [{ label: 1, annotator: 'checker', kind: 'program', ts: 1 }];
+    const rows: Array<Record<string, unknown>> = [row(), { ...row(), gold_reward: 1, gold_kind: 'program', gold_labels: own }, { ...row(), gold_reward: 0, gold_kind: 'human' }];
+    const histories = [[], [rec('ana', 1)], [rec('ana', 0)], [rec('ana', 1), rec('ana', null)], [rec('ana', 0), rec('bot', 0, 'model'), rec('eve', 1)]];
+    for (const whole of rows) {
+      const ownLabels = Array.isArray(whole.gold_labels) ? JSON.stringify(whole.gold_labels) : null;
+      for (const labels of histories) expect(goldStateFromOwn(ownLabels, goldStateOf(whole), labels)).toBe(goldStateWith(JSON.stringify(whole), labels));
+    }
   });
 });

@@ -97,6 +97,7 @@ export function LabelPage({ id }: { id: string | null }) {
 
   useEffect(() => {
     if (id && !naming) open(id);
+    else if (id) useLabel.getState().warm(id);
   }, [id, naming, open]);
   // The verdict stays hidden on each new row until asked for again.
   useEffect(() => setVerdict(false), [item?.row_key]);

@@ -8,6 +8,8 @@ import { desk, errorText } from '../../api/desk';
 type Row = Record<string, unknown>;
 
 const PAGE = 200;
+/** The first page is short, so the first row comes sooner; the next page is asked for well before it runs out. */
+const FIRST_PAGE = 50;
 const PREFETCH = 4;
 const PROGRESS_DELAY_MS = 800;
 const FACETS_RETRY_MS = 1500;
@@ -42,8 +44,12 @@ interface LabelState {
   rowsVersion: number;
   /** Bumped when a label is stored (the trust panel and the summary follow it). */
   stored: number;
+  /** Set once the dataset's first page has come (with its first rows): the trust panel loads after that. */
+  settled: boolean;
   given: Given[];
   open(datasetId: string): void;
+  /** While the annotator types their name: has the engine read the dataset's queue, so it opens at once after. */
+  warm(datasetId: string): void;
   setAnnotator(name: string): void;
   setOrder(order: QueueOrder): void;
   setFilters(filters: QueueFilters): void;
@@ -103,18 +109,21 @@ export const useLabel = create<LabelState>((set, get) => {
     pageInFlight = asked;
     const mine = generation;
     try {
-      const out = await desk.call('labels.queue', { dataset_id: datasetId, annotator, order, filters, offset, limit: PAGE });
+      // The first page brings its first rows, so the first row paints without another round trip.
+      const withRows = offset === 0 ? PREFETCH + 1 : 0;
+      const out = await desk.call('labels.queue', { dataset_id: datasetId, annotator, order, filters, offset, limit: offset === 0 ? FIRST_PAGE : PAGE, with_rows: withRows });
       if (mine !== generation) return;
+      for (const { ordinal, row } of out.rows ?? []) rows.set(ordinal, row);
       set((s) => {
         const seen = new Set(s.items.map((item) => item.ordinal));
         const items = offset === 0 ? out.items : [...s.items, ...out.items.filter((item) => !seen.has(item.ordinal))];
-        return { items, total: out.total, progress: out.progress, facets: out.facets, loading: false, error: null };
+        return { items, total: out.total, progress: out.progress, facets: out.facets, loading: false, error: null, settled: true, rowsVersion: s.rowsVersion + 1 };
       });
       prefetch();
       // A large dataset's filter choices come a moment after its first rows.
       if (!out.facets_ready) setTimeout(refreshProgress, FACETS_RETRY_MS);
     } catch (error) {
-      if (mine === generation) set({ loading: false, error: errorText(error) });
+      if (mine === generation) set({ loading: false, error: errorText(error), settled: true });
     } finally {
       if (pageInFlight === asked) pageInFlight = null;
     }
@@ -186,11 +195,15 @@ export const useLabel = create<LabelState>((set, get) => {
     error: null,
     rowsVersion: 0,
     stored: 0,
+    settled: false,
     given: [],
     open(datasetId) {
       if (get().datasetId === datasetId && get().items.length) return;
       rows.clear();
-      restart({ datasetId, order: 'stratified', filters: {} });
+      restart({ datasetId, order: 'stratified', filters: {}, settled: get().datasetId === datasetId && get().settled });
+    },
+    warm(datasetId) {
+      desk.call('labels.queue', { dataset_id: datasetId, limit: 0 }).catch(() => undefined);
     },
     setAnnotator(name) {
       try {

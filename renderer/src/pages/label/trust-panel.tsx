@@ -1,10 +1,14 @@
 // Judge trust, live: judge_trust over the labeled rows (stats.judgeTrust, labeled_only, in the worker pool),
-// re-read after every stored label, with the annotators' kappa (labels.summary) and "Label N more, aimed".
+// re-read after every stored label, with the annotators' kappa (labels.summary) and "Label N more, aimed". Read first
+// once the queue's first page is shown.
+import { lazy, Suspense } from 'react';
 import { desk } from '../../api/desk';
-import { JudgeProbes } from './judge-probes';
 import { useLabel } from './label-store';
 import { trustView } from '../../../../shared/stats/trust-verdict';
 import { useLatest } from './use-latest';
+
+// The probes' judge settings carry the run settings' schemas (zod): loaded after the queue's first row, not before it.
+const JudgeProbes = lazy(() => import('./judge-probes').then((m) => ({ default: m.JudgeProbes })));
 
 type Obj = Record<string, unknown>;
 
@@ -23,8 +27,11 @@ export function TrustPanel({ datasetId }: { datasetId: string }) {
   const stored = useLabel((s) => s.stored);
   const order = useLabel((s) => s.order);
   const setOrder = useLabel((s) => s.setOrder);
-  const trust = useLatest(() => desk.call('stats.judgeTrust', { dataset_id: datasetId, labeled_only: true }), `${datasetId}:${stored}`);
-  const summary = useLatest(() => desk.call('labels.summary', { dataset_id: datasetId }), `${datasetId}:${stored}`);
+  // Read once the queue's first page has come, so the first row does not wait behind the trust numbers.
+  const settled = useLabel((s) => s.settled && s.datasetId === datasetId);
+  const key = settled ? `${datasetId}:${stored}` : `waiting:${datasetId}`;
+  const trust = useLatest(settled ? () => desk.call('stats.judgeTrust', { dataset_id: datasetId, labeled_only: true }) : null, key);
+  const summary = useLatest(settled ? () => desk.call('labels.summary', { dataset_id: datasetId }) : null, key);
   const report = (trust.value?.report ?? null) as Obj | null;
   const view = report ? trustView(report) : null;
   const halves = (report?.held_out_halves ?? {}) as Record<string, Obj>;
@@ -68,7 +75,9 @@ export function TrustPanel({ datasetId }: { datasetId: string }) {
           )}
         </>
       )}
-      <JudgeProbes datasetId={datasetId} />
+      <Suspense fallback={null}>
+        <JudgeProbes datasetId={datasetId} />
+      </Suspense>
       {summary.value && summary.value.pairs.length > 0 && (
         <table className="plain" aria-label="Annotator agreement">
           <thead><tr><th>Annotators</th><th className="num">n</th><th className="num">Kappa</th></tr></thead>
