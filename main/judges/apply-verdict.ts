@@ -24,6 +24,9 @@ export interface ApplyVerdictOptions {
   inPlace?: boolean;
 }
 
+/** Every key applyVerdict writes on a row; it leaves every other key as it was (verdict-json.ts relies on it). */
+export const VERDICT_KEYS: ReadonlySet<string> = new Set(['reward', 'reason', 'judge_status', 'judge_name', 'judge_meta', 'failure_class', 'markers', 'lineage']);
+
 export function applyVerdict(row: Obj, verdict: JudgeVerdict, options: ApplyVerdictOptions): Obj {
   const out: Obj = options.inPlace ? row : { ...row };
   out.reward = verdict.reward;

@@ -86,10 +86,11 @@ async function judgeOne(row: Record<string, unknown>): Promise<RowOutcome> {
  */
 const FLUSH_MS = 20;
 
-async function runChunk(message: ToChild): Promise<void> {
+/** Judges one chunk; false when this process is spoilt (the engine ends it, and no further chunk is begun). */
+async function runChunk(message: ToChild): Promise<boolean> {
   const { id } = message;
-  const rows = JSON.parse(message.rows) as Array<Record<string, unknown>>;
   const startedAt = Date.now();
+  const rows = message.rows.map((text) => JSON.parse(text) as Record<string, unknown>);
   let from = 0;
   let outcomes: RowOutcome[] = [];
   for (let i = 0; i < rows.length; i++) {
@@ -103,14 +104,27 @@ async function runChunk(message: ToChild): Promise<void> {
       // Own keys only are read, so no reward leaks; still, this realm is spoilt: the engine starts a fresh one.
       outcomes[outcomes.length - 1] = { status: 'invalid_result', meta: { prototype_polluted: pollutedKeys(), problem: 'the judge changed Object.prototype' } };
       send({ type: 'results', id, from, outcomes, retire: true });
-      return;
+      return false;
     }
   }
-  send({ type: 'results', id, from, outcomes });
+  // How long the chunk took, so the engine sizes the next ones to finish before FLUSH_MS (one message a chunk).
+  send({ type: 'results', id, from, outcomes, ms: Date.now() - startedAt });
+  return true;
 }
 
-// One chunk at a time: the engine sends the next one only after this one's last results.
+// One chunk at a time, in the order they came: the engine sends the next before this one is done, so it waits here.
+const waiting: ToChild[] = [];
+let judging = false;
+async function judgeWaiting(): Promise<void> {
+  judging = true;
+  while (waiting.length > 0) {
+    if (!(await runChunk(waiting.shift()!))) waiting.length = 0;
+  }
+  judging = false;
+}
 process.on('message', (message: ToChild) => {
-  if (message?.type === 'chunk' && typeof message.rows === 'string' && judgeFn) void runChunk(message);
+  if (message?.type !== 'chunk' || !Array.isArray(message.rows) || !message.rows.every((text) => typeof text === 'string') || !judgeFn) return;
+  waiting.push(message);
+  if (!judging) void judgeWaiting();
 });
 void load();

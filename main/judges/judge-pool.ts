@@ -1,4 +1,5 @@
-// Runs rows through a module judge's processes. Each process takes a chunk of rows at a time; a watchdog kills a
+// Runs rows through a module judge's processes. Each process judges a chunk of rows at a time, with the next chunk
+// already sent (IN_FLIGHT per process), so it never waits for the engine's turn to get more; a watchdog kills a
 // process whose current row overruns the deadline (a synchronous endless loop included), charges that row, starts
 // a fresh process and sends it the rest.
 //
@@ -11,13 +12,24 @@
 // get the same status at once, so even a judge that loops on every row ends in about MAX_FAILURES_IN_A_ROW x the
 // deadline (x2 for its first chunk), not rows x the deadline.
 import { startIsolate, type Isolate, type IsolateOptions } from './judge-isolate';
-import { isRowOutcome, type FailedStatus, type FromChild, type RowOutcome } from './judge-protocol';
+import { isRowOutcome, type FailedStatus, type FromChild, type RowOutcome, type ToChild } from './judge-protocol';
 
 type Row = Record<string, unknown>;
 
 export const MAX_FAILURES_IN_A_ROW = 5;
-/** Rows per message to a judge process: large enough to amortise the hop, small enough to spread over processes. */
-const CHUNK_ROWS = 128;
+/** Rows per queued chunk: small enough to spread over processes, and the unit chunks are merged by (nextChunk). */
+const CHUNK_ROWS = 32;
+/**
+ * A free process takes the queued chunks together, so a judge that fell behind (its process descheduled, the
+ * engine's turn long) catches up in one hop instead of one chunk per turn of the engine: as many rows as it
+ * judges in about CHUNK_MS by the last chunks' pace (SEND_ROWS at most). Well under the 20 ms after which the
+ * process reports before each row (judge-child.ts), so a fast judge answers a chunk with one message.
+ */
+const CHUNK_MS = 8;
+const SEND_ROWS = 1024;
+const FIRST_SEND_ROWS = 128;
+/** Chunks out to a process at once: the one it judges, and the next, queued in the process (judge-child.ts). */
+const IN_FLIGHT = 2;
 
 export interface PoolOptions extends IsolateOptions {
   timeoutMs: number;
@@ -32,19 +44,22 @@ interface Job {
 }
 
 interface Chunk {
-  job: Job;
-  /** Each row's JSON text (sent as one array text; see ToChild). */
+  /** Each row's JSON text (see ToChild). */
   rows: string[];
-  /** Where each row's outcome goes in job.outcomes. */
+  /** Whose each row is (queued chunks of several jobs go out as one), and where its outcome goes in job.outcomes. */
+  jobs: Job[];
   offsets: number[];
+  /** A row sent alone to find which row killed its process: never merged with others. */
+  alone?: boolean;
 }
 
 interface Slot {
   isolate: Isolate;
-  chunk: Chunk | null;
-  chunkId: number;
+  /** The chunks sent and not yet answered in full, in the order the process judges them: the first is running. */
+  out: Array<{ chunk: Chunk; id: number }>;
+  /** How many rows of the running chunk are answered. */
   received: number;
-  /** When the chunk went out, or its last report came in: the running row started no earlier. */
+  /** When the running chunk went out or began, or its last report came in: the running row started no earlier. */
   progressAt: number;
   reported: boolean;
   timer: NodeJS.Timeout | null;
@@ -67,6 +82,8 @@ export class JudgePool {
   private starting = 0;
   private nextChunkId = 1;
   private failuresInARow = 0;
+  /** Rows per message, from the pace the judge's processes report (see CHUNK_MS). */
+  private sendRows = FIRST_SEND_ROWS;
   private tripped: { status: FailedStatus; meta: Row } | null = null;
   private closed = false;
 
@@ -86,23 +103,34 @@ export class JudgePool {
   }
 
   run(rows: Row[]): Promise<RowOutcome[]> {
-    if (rows.length === 0) return Promise.resolve([]);
+    return this.runTexts(rows.map(jsonOf));
+  }
+
+  /**
+   * Rows given as their JSON text (JSON.stringify of each, as a caller that also stores them made it once), or an
+   * outcome already decided for a row that could not be written as JSON.
+   */
+  runTexts(texts: Array<string | RowOutcome>): Promise<RowOutcome[]> {
+    if (texts.length === 0) return Promise.resolve([]);
     return new Promise((resolve) => {
-      const job: Job = { outcomes: new Array(rows.length), left: rows.length, resolve: resolve as Job['resolve'] };
-      let texts: string[] = [];
+      const job: Job = { outcomes: new Array(texts.length), left: texts.length, resolve: resolve as Job['resolve'] };
+      let rows: string[] = [];
+      let jobs: Job[] = [];
       let offsets: number[] = [];
-      for (let i = 0; i < rows.length; i++) {
-        const text = jsonOf(rows[i]);
+      for (let i = 0; i < texts.length; i++) {
+        const text = texts[i];
         if (typeof text === 'string') {
-          texts.push(text);
+          rows.push(text);
+          jobs.push(job);
           offsets.push(i);
         } else {
           job.outcomes[i] = text;
           job.left--;
         }
-        if (texts.length === CHUNK_ROWS || (i === rows.length - 1 && texts.length > 0)) {
-          this.queue.push({ job, rows: texts, offsets });
-          texts = [];
+        if (rows.length === CHUNK_ROWS || (i === texts.length - 1 && rows.length > 0)) {
+          this.queue.push({ rows, jobs, offsets });
+          rows = [];
+          jobs = [];
           offsets = [];
         }
       }
@@ -115,7 +143,7 @@ export class JudgePool {
     if (this.closed) return;
     this.closed = true;
     const closedOutcome: RowOutcome = { status: 'error', meta: { error: 'the judge was closed before it answered' } };
-    const waiting = [...this.queue.splice(0), ...[...this.slots].flatMap((slot) => (slot.chunk ? [slot.chunk] : []))];
+    const waiting = [...this.queue.splice(0), ...[...this.slots].flatMap((slot) => slot.out.map((sent) => sent.chunk))];
     for (const chunk of waiting) chunk.rows.forEach((_, j) => this.settle(chunk, j, closedOutcome));
     for (const slot of this.slots) {
       if (slot.timer) clearTimeout(slot.timer);
@@ -125,10 +153,11 @@ export class JudgePool {
   }
 
   private settle(chunk: Chunk, index: number, outcome: RowOutcome): void {
+    const job = chunk.jobs[index];
     const at = chunk.offsets[index];
-    if (chunk.job.outcomes[at] !== undefined) return;
-    chunk.job.outcomes[at] = outcome;
-    if (--chunk.job.left === 0) chunk.job.resolve(chunk.job.outcomes as RowOutcome[]);
+    if (job.outcomes[at] !== undefined) return;
+    job.outcomes[at] = outcome;
+    if (--job.left === 0) job.resolve(job.outcomes as RowOutcome[]);
   }
 
   private pump(): void {
@@ -139,10 +168,28 @@ export class JudgePool {
       return;
     }
     for (const slot of this.slots) {
-      if (this.queue.length === 0) break;
-      if (!slot.chunk) this.send(slot, this.queue.shift()!);
+      while (this.queue.length > 0 && slot.out.length < IN_FLIGHT) this.send(slot, this.nextChunk());
     }
     if (this.queue.length > 0 && this.slots.size + this.starting < this.options.size) this.spawn();
+  }
+
+  /** The queue's first chunk, with the chunks behind it up to SEND_ROWS rows (rows sent alone stay alone). */
+  private nextChunk(): Chunk {
+    const first = this.queue.shift()!;
+    if (first.alone || this.queue.length === 0 || this.queue[0].alone) return first;
+    // Spread over processes: while more could start, a process takes its share only.
+    const room = this.slots.size + this.starting < this.options.size ? CHUNK_ROWS : this.sendRows;
+    if (first.rows.length >= room) return first;
+    const merged: Chunk = { rows: [...first.rows], jobs: [...first.jobs], offsets: [...first.offsets] };
+    while (this.queue.length > 0 && !this.queue[0].alone && merged.rows.length + this.queue[0].rows.length <= room) {
+      const next = this.queue.shift()!;
+      for (let j = 0; j < next.rows.length; j++) {
+        merged.rows.push(next.rows[j]);
+        merged.jobs.push(next.jobs[j]);
+        merged.offsets.push(next.offsets[j]);
+      }
+    }
+    return merged;
   }
 
   private spawn(): void {
@@ -163,32 +210,37 @@ export class JudgePool {
   }
 
   private adopt(isolate: Isolate): void {
-    const slot: Slot = { isolate, chunk: null, chunkId: 0, received: 0, progressAt: 0, reported: false, timer: null };
+    const slot: Slot = { isolate, out: [], received: 0, progressAt: 0, reported: false, timer: null };
     this.slots.add(slot);
     isolate.child.on('message', (message: FromChild) => this.onMessage(slot, message));
     isolate.onDeath((reason) => this.lose(slot, 'crashed', { error: reason }));
   }
 
   private send(slot: Slot, chunk: Chunk): void {
-    slot.chunk = chunk;
-    slot.chunkId = this.nextChunkId++;
-    slot.received = 0;
-    slot.progressAt = Date.now();
-    slot.reported = false;
+    const id = this.nextChunkId++;
     try {
-      slot.isolate.child.send({ type: 'chunk', id: slot.chunkId, rows: `[${chunk.rows.join(',')}]` });
+      slot.isolate.child.send({ type: 'chunk', id, rows: chunk.rows } satisfies ToChild);
     } catch (error) {
-      slot.chunk = null;
       chunk.rows.forEach((_, j) => this.settle(chunk, j, { status: 'error', meta: { error: `the row could not be sent to the judge: ${(error as Error).message}` } }));
       return;
     }
+    slot.out.push({ chunk, id });
+    if (slot.out.length === 1) this.begin(slot);
     // A ref'd timer: while rows are out, the engine waits for them (the judge's processes themselves are unref'd).
-    slot.timer = setTimeout(() => this.watch(slot), this.options.timeoutMs);
+    slot.timer ??= setTimeout(() => this.watch(slot), this.options.timeoutMs);
   }
 
-  /** The deadline runs from the chunk's last report (or its sending): the running row started no earlier. */
+  /** The slot's first chunk out is the one running now (the process takes the next as soon as one is done). */
+  private begin(slot: Slot): void {
+    slot.received = 0;
+    slot.progressAt = Date.now();
+    slot.reported = false;
+  }
+
+  /** The deadline runs from the chunk's last report (or its start): the running row started no earlier. */
   private watch(slot: Slot): void {
-    if (!slot.chunk) return;
+    slot.timer = null;
+    if (slot.out.length === 0) return;
     const due = slot.progressAt + this.options.timeoutMs;
     const now = Date.now();
     if (due > now) {
@@ -199,8 +251,9 @@ export class JudgePool {
   }
 
   private onMessage(slot: Slot, message: FromChild): void {
-    const chunk = slot.chunk;
-    if (!chunk || message?.type !== 'results' || message.id !== slot.chunkId || message.from !== slot.received || !Array.isArray(message.outcomes)) return;
+    const running = slot.out[0];
+    if (!running || message?.type !== 'results' || message.id !== running.id || message.from !== slot.received || !Array.isArray(message.outcomes)) return;
+    const chunk = running.chunk;
     const count = Math.min(message.outcomes.length, chunk.rows.length - slot.received);
     for (let j = 0; j < count; j++) {
       const outcome = message.outcomes[j];
@@ -212,11 +265,20 @@ export class JudgePool {
     slot.reported = true;
     if (message.retire === true) return this.retire(slot);
     if (slot.received >= chunk.rows.length) {
-      if (slot.timer) clearTimeout(slot.timer);
-      slot.timer = null;
-      slot.chunk = null;
+      this.pace(message.ms, chunk.rows.length);
+      slot.out.shift();
+      if (slot.out.length > 0) this.begin(slot);
+      else if (slot.timer) clearTimeout(slot.timer), (slot.timer = null);
       this.pump();
     }
+  }
+
+  /** Sizes the next messages by how long this chunk took (a number from the judge's process: only ever clamped). */
+  private pace(ms: unknown, rows: number): void {
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) return;
+    const fits = ms <= 0 ? SEND_ROWS : Math.floor((CHUNK_MS * rows) / ms);
+    // Halfway towards what fits, so one slow or fast chunk does not swing the size.
+    this.sendRows = Math.max(CHUNK_ROWS, Math.min(SEND_ROWS, Math.round((this.sendRows + fits) / 2)));
   }
 
   /** Ends a spoilt process and sends what it had not answered yet to a fresh one. */
@@ -224,7 +286,8 @@ export class JudgePool {
     if (!this.slots.delete(slot)) return;
     if (slot.timer) clearTimeout(slot.timer);
     slot.isolate.kill();
-    const chunk = slot.chunk;
+    this.requeueWaiting(slot);
+    const chunk = slot.out[0]?.chunk;
     if (chunk && slot.received < chunk.rows.length) this.requeue(chunk, slot.received, -1);
     this.pump();
   }
@@ -234,7 +297,8 @@ export class JudgePool {
     if (!this.slots.delete(slot)) return;
     if (slot.timer) clearTimeout(slot.timer);
     slot.isolate.kill();
-    const chunk = slot.chunk;
+    this.requeueWaiting(slot);
+    const chunk = slot.out[0]?.chunk;
     if (chunk && slot.received < chunk.rows.length) {
       if (slot.reported || chunk.rows.length - slot.received === 1) {
         this.settle(chunk, slot.received, { status, meta });
@@ -249,15 +313,20 @@ export class JudgePool {
     this.pump();
   }
 
+  /** The chunks a lost process had queued behind its running one never began: they go again as they were. */
+  private requeueWaiting(slot: Slot): void {
+    this.queue.unshift(...slot.out.slice(1).map((sent) => sent.chunk));
+  }
+
   private requeueOneByOne(chunk: Chunk, from: number): void {
     const single: Chunk[] = [];
-    for (let j = from; j < chunk.rows.length; j++) single.push({ job: chunk.job, rows: [chunk.rows[j]], offsets: [chunk.offsets[j]] });
+    for (let j = from; j < chunk.rows.length; j++) single.push({ rows: [chunk.rows[j]], jobs: [chunk.jobs[j]], offsets: [chunk.offsets[j]], alone: true });
     this.queue.unshift(...single);
   }
 
   private requeue(chunk: Chunk, from: number, except: number): void {
     const keep: number[] = [];
     for (let j = from; j < chunk.rows.length; j++) if (j !== except) keep.push(j);
-    if (keep.length) this.queue.unshift({ job: chunk.job, rows: keep.map((j) => chunk.rows[j]), offsets: keep.map((j) => chunk.offsets[j]) });
+    if (keep.length) this.queue.unshift({ rows: keep.map((j) => chunk.rows[j]), jobs: keep.map((j) => chunk.jobs[j]), offsets: keep.map((j) => chunk.offsets[j]) });
   }
 }

@@ -8,18 +8,21 @@ export type FailedStatus = Exclude<JudgeStatus, 'ok'>;
 export type RowOutcome = { value: unknown } | { status: FailedStatus; meta: Record<string, unknown> };
 
 /**
- * `rows`: the chunk's rows as one JSON array text, so the judge sees each row exactly as it is stored (what `grade`
- * gives it later), a row that cannot be written as JSON is charged alone (judge-pool.ts), and the judge's process
- * parses text (about half the cost of deserialising a structured clone). The engine's side costs about the same
- * either way: measured end to end, the hop is not where a judged run's time goes (test/bench/seeded-judge.bench.mjs).
+ * `rows`: each row's JSON text, so the judge sees each row exactly as it is stored (what `grade` gives it later),
+ * a row that cannot be written as JSON is charged alone (judge-pool.ts), and the judge's process parses text
+ * (about half the cost of deserialising a structured clone). An array of texts rather than one array text: the
+ * engine then copies each row once, into the message, instead of first into one large string.
  */
-export type ToChild = { type: 'chunk'; id: number; rows: string };
+export type ToChild = { type: 'chunk'; id: number; rows: string[] };
 
 export type FromChild =
   | { type: 'ready'; declared_name: unknown; fn_name: string; scale: unknown }
   | { type: 'load_error'; message: string; syntax: boolean; where: string | null }
-  /** Outcomes for rows [from, from + outcomes.length) of the chunk; retire: the isolate is spoilt, start a fresh one. */
-  | { type: 'results'; id: number; from: number; outcomes: RowOutcome[]; retire?: boolean };
+  /**
+   * Outcomes for rows [from, from + outcomes.length) of the chunk; retire: the isolate is spoilt, start a fresh one.
+   * ms, on a chunk's last results: how long the chunk took (used only to size the next chunks).
+   */
+  | { type: 'results'; id: number; from: number; outcomes: RowOutcome[]; retire?: boolean; ms?: number };
 
 const FAILED: ReadonlySet<string> = new Set(['missing_reward', 'invalid_result', 'error', 'timeout', 'crashed']);
 

@@ -30,6 +30,12 @@ export interface RowJudge {
   judge(row: Record<string, unknown>, signal?: AbortSignal): Promise<JudgeVerdict>;
   /** Many rows, one verdict each in the same order: the fast path (one message to an isolated judge per batch). */
   judgeBatch(rows: Array<Record<string, unknown>>, signal?: AbortSignal): Promise<JudgeVerdict[]>;
+  /**
+   * The same, for rows given as their JSON text (each exactly JSON.stringify of its row): for a judge that would
+   * serialise the rows itself (a module judge sends them to its processes as JSON), from a caller that has the text
+   * already (a graded run makes each row's text once, for the judge and for storage: verdict-json.ts).
+   */
+  judgeJson?(texts: string[], signal?: AbortSignal): Promise<JudgeVerdict[]>;
   /** Ends the judge's isolate or agent; safe to call twice. */
   close(): Promise<void>;
 }

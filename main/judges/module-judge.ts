@@ -82,6 +82,7 @@ export async function loadModuleJudge(file: string, options: ModuleJudgeOptions 
     name,
     judge: async (row, signal) => verdictOf(await abortable(batcher.add(row), signal)),
     judgeBatch: async (rows, signal) => (await abortable(pool.run(rows), signal)).map(verdictOf),
+    judgeJson: async (texts, signal) => (await abortable(pool.runTexts(texts), signal)).map(verdictOf),
     close: () => pool.close(),
   };
 }

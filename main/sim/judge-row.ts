@@ -4,6 +4,8 @@
 import { applyVerdict } from '../judges/apply-verdict';
 import { errorText } from '../judges/error-text';
 import type { JudgeVerdict, RowJudge } from '../judges/judge-types';
+import type { StoredRow } from '../rows/index';
+import { waitingRow, type WaitingRow } from './waiting-row';
 
 type Obj = Record<string, unknown>;
 
@@ -33,17 +35,27 @@ export async function judgeRow(judge: RowJudge, row: Obj, signal?: AbortSignal):
 }
 
 /** Verdicts for many rows in one batch (length-cap rows are not sent), in the rows' order. */
-export async function judgeRows(judge: RowJudge, rows: Obj[], signal?: AbortSignal): Promise<JudgeVerdict[]> {
-  const sent = rows.filter((row) => row.finish_reason !== 'length');
+export function judgeRows(judge: RowJudge, rows: Obj[], signal?: AbortSignal): Promise<JudgeVerdict[]> {
+  return judgeWaiting(
+    judge,
+    rows.map((row) => ({ capped: row.finish_reason === 'length', text: null, row })),
+    signal,
+  );
+}
+
+/** The same for rows waiting in the loop: a judge that takes JSON gets their text when every one waits as text. */
+async function judgeWaiting(judge: RowJudge, rows: Array<Pick<WaitingRow, 'capped' | 'text' | 'row'>>, signal?: AbortSignal): Promise<JudgeVerdict[]> {
+  const sent = rows.filter((row) => !row.capped);
+  const texts = judge.judgeJson && sent.every((row) => row.text !== null) ? sent.map((row) => row.text!) : null;
   let verdicts: JudgeVerdict[];
   try {
-    verdicts = await judge.judgeBatch(sent, signal);
+    verdicts = texts ? await judge.judgeJson!(texts, signal) : await judge.judgeBatch(sent.map((row) => row.row ?? JSON.parse(row.text!)), signal);
   } catch (error) {
     if (signal?.aborted) throw error;
     verdicts = sent.map(() => judgeFailed(judge, error));
   }
   let next = 0;
-  return rows.map((row) => (row.finish_reason === 'length' ? lengthCapVerdict() : verdicts[next++]));
+  return rows.map((row) => (row.capped ? lengthCapVerdict() : verdicts[next++]));
 }
 
 /**
@@ -56,10 +68,11 @@ export function gradeInLoop(row: Obj, verdict: JudgeVerdict, scoringRunId: strin
 
 export interface LoopGrader {
   /**
-   * Grades a landed row off the rollout's path: `store` gets the graded row once its batch's verdicts are in.
+   * Grades a landed row off the rollout's path: `store` gets the graded row's stored form once its batch's verdicts
+   * are in (for a judge that takes JSON, the row is stringified once, for the judge and for storage: waiting-row.ts).
    * Resolves at once while fewer than `maxInFlight` rows wait for a verdict, else when there is room again.
    */
-  submit(row: Obj, ordinal: number, store: (graded: Obj) => void): Promise<void>;
+  submit(row: Obj, ordinal: number, store: (stored: StoredRow) => void): Promise<void>;
   /** Waits for every submitted row to be stored (rethrows the first failure to store one). */
   drain(): Promise<void>;
 }
@@ -72,8 +85,9 @@ const LOOP_BATCH = 256;
  * so a module judge costs one message to its worker per batch, and the rollouts go on meanwhile.
  * When `signal` aborts, rows still waiting for a verdict are dropped (they are re-run on resume).
  */
-export function loopGrader(judge: RowJudge, scoringRunId: string, signal?: AbortSignal, maxInFlight = 1024): LoopGrader {
-  let queue: Array<{ row: Obj; ordinal: number; store: (graded: Obj) => void }> = [];
+export function loopGrader(judge: RowJudge, scoringRunId: string, signal?: AbortSignal, maxInFlight = 512): LoopGrader {
+  let queue: Array<{ waiting: WaitingRow; ordinal: number; store: (stored: StoredRow) => void }> = [];
+  const asText = judge.judgeJson !== undefined;
   let scheduled = false;
   let inFlight = 0;
   let failure: { error: unknown } | null = null;
@@ -89,10 +103,10 @@ export function loopGrader(judge: RowJudge, scoringRunId: string, signal?: Abort
     if (queue.length === 0) return;
     const batch = queue;
     queue = [];
-    const done = Promise.race([judgeRows(judge, batch.map((item) => item.row)), stopped])
+    const done = Promise.race([judgeWaiting(judge, batch.map((item) => item.waiting)), stopped])
       .then((verdicts) => {
         if (verdicts === 'stopped' || signal?.aborted) return; // the run is stopping: these rows are re-run on resume
-        batch.forEach((item, i) => item.store(gradeInLoop(item.row, verdicts[i], scoringRunId, item.ordinal)));
+        batch.forEach((item, i) => item.store(item.waiting.stored(verdicts[i], (row, verdict) => gradeInLoop(row, verdict, scoringRunId, item.ordinal))));
       })
       .catch((error: unknown) => {
         failure ??= { error };
@@ -108,7 +122,7 @@ export function loopGrader(judge: RowJudge, scoringRunId: string, signal?: Abort
   };
   return {
     submit(row, ordinal, store) {
-      queue.push({ row, ordinal, store });
+      queue.push({ waiting: waitingRow(row, ordinal, asText), ordinal, store });
       inFlight++;
       if (queue.length >= LOOP_BATCH) flush();
       else if (!scheduled) {

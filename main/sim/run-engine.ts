@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/api/define';
 import type { RolloutsLost, RunConfig } from '../../shared/api/runs';
 import type { Task } from '../../shared/schema/task';
 import { claimRun, emptyLost, finishRun, getRun, type RunRecord } from '../db/repos/runs';
-import { filledOrdinals, rowCommitter, toStoredRow } from '../rows/index';
+import { filledOrdinals, rowCommitter, toStoredRow, type StoredRow } from '../rows/index';
 import type { EngineContext } from '../engine/context';
 import type { RowJudge } from '../judges/judge-types';
 import type { Agent } from '../agents/agent-types';
@@ -113,9 +113,10 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
     let firstAgentError: string | null = null;
     /** Agent-error rows wait here until some rollout works, so a dead agent leaves its slots empty for resume. */
     const pending: Array<{ row: Obj; ordinal: number }> = [];
-    const store = (row: Obj, ordinal: number, lostNow: RolloutsLost | null) => {
-      commit.add(toStoredRow(row, ordinal), lostNow ? { ...lostNow, lost_by: { ...lostNow.lost_by }, rerolled_by: { ...lostNow.rerolled_by } } : null, () => progress.rowLanded());
+    const commitRow = (stored: StoredRow, lostNow: RolloutsLost | null) => {
+      commit.add(stored, lostNow ? { ...lostNow, lost_by: { ...lostNow.lost_by }, rerolled_by: { ...lostNow.rerolled_by } } : null, () => progress.rowLanded());
     };
+    const store = (row: Obj, ordinal: number, lostNow: RolloutsLost | null) => commitRow(toStoredRow(row, ordinal), lostNow);
     let lastYield = performance.now();
     /** One yield shared by every worker: once it is due, they all park on it, so the loop runs after 10 ms, not 16 x 10. */
     let yielding: Promise<void> | null = null;
@@ -192,7 +193,7 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
         if (!lostReason) landed++;
         if (grader && !lostReason) {
           const lostNow = changed ? { ...lost, lost_by: { ...lost.lost_by }, rerolled_by: { ...lost.rerolled_by } } : null;
-          await grader.submit(row, slot.ordinal, (graded) => store(graded, slot.ordinal, lostNow));
+          await grader.submit(row, slot.ordinal, (stored) => commitRow(stored, lostNow));
         } else store(row, slot.ordinal, changed ? lost : null);
         while (landed > 0 && pending.length > 0) {
           const held = pending.shift()!;

@@ -30,7 +30,17 @@ export async function startRun(ctx: EngineContext, input: RunStartInput, hooks: 
   checkAgentFiles(agent, 'agent.model_path');
   const judge = input.judge ? absoluteJudge(input.judge, cwd) : null;
   const tasksPath = input.tasks_path ? path.resolve(cwd, input.tasks_path) : null;
-  const set = tasksPath ? readTaskFile(tasksPath) : parseTaskSet(input.tasks_text ?? '', '(task text)');
+  // The judge is loaded before the run exists: a refused judge leaves nothing behind. Its processes boot (a tenth
+  // of a second each) while the task file is read; a refused task file is still the error reported, and the
+  // judge loaded meanwhile is closed.
+  const loading = hooks.judge ? null : judge ? loadCheckedJudge(judge, { seed: input.seed, concurrency: input.concurrency }) : null;
+  let set: ReturnType<typeof readTaskFile>;
+  try {
+    set = tasksPath ? readTaskFile(tasksPath) : parseTaskSet(input.tasks_text ?? '', '(task text)');
+  } catch (error) {
+    loading?.then((loaded) => loaded.close?.()).catch(() => undefined);
+    throw error;
+  }
   // The override is written into the stored task set, so rollouts, resume and the rows' lineage all see it.
   const systemPrompt = input.system_prompt ?? null;
   const tasks = systemPrompt === null ? set.tasks : set.tasks.map((task) => ({ ...task, system_prompt: systemPrompt }));
@@ -51,8 +61,7 @@ export async function startRun(ctx: EngineContext, input: RunStartInput, hooks: 
     agent_name: input.agent_name ?? null,
     version: input.version ?? null,
   };
-  // The judge is loaded before the run exists: a refused judge leaves nothing behind. The run then uses it.
-  const loaded = hooks.judge ?? (judge ? await loadCheckedJudge(judge, config) : null);
+  const loaded = hooks.judge ?? (loading ? await loading : null);
   const name = input.name ?? `${tasksPath ? path.basename(tasksPath, path.extname(tasksPath)) : 'tasks'} × ${agentLabel(agent)} × k=${k}`;
   let runId: string;
   try {
@@ -116,8 +125,9 @@ export function cancelRun(ctx: EngineContext, id: string): boolean {
 
 /** Resolves when the run stops in this engine (at once when it is not going here), or after timeoutS. */
 export async function waitForRun(ctx: EngineContext, id: string, timeoutS?: number): Promise<{ run_id: string; status: RunDetail['status']; stopped: boolean }> {
-  requireRun(ctx, id);
   const active = activeRuns(ctx).get(id);
+  // A run going here exists; reading its record (its whole task set) is left to the status afterwards.
+  if (!active) requireRun(ctx, id);
   const stopped = active ? await settledWithin(active.done, timeoutS) : true;
   return { run_id: id, status: statusOf(ctx, id), stopped };
 }

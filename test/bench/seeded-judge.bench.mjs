@@ -2,7 +2,9 @@
 // (issue 9 figure: >= 5,000 rollouts/s). Best of RUNS, since the machine is shared. The judge runs in processes of its own.
 // Each try runs the same tasks without the judge right after, so the judge's own cost reads off the same minute.
 // "per CPU-second" counts the engine process's threads (the summary's pass@1 worker included), not the judge's.
-// Run: node scripts/build-engine.mjs && node test/bench/seeded-judge.bench.mjs [TASKS] [K] [RUNS]
+// Run: node scripts/build-engine.mjs && node test/bench/seeded-judge.bench.mjs [TASKS] [K] [RUNS] (2000 x 4 = 8k rollouts by
+// default; 5000 4 for 20k). Profile the judge's process too: it is forked with the engine's execArgv replaced, so
+// run the engine under --cpu-prof and, for the judge, add the flags to judge-isolate.ts's execArgv while measuring.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -35,4 +35,26 @@ describe('module judge batches', () => {
       await judge.close();
     }
   }, 60_000);
+
+  it('charges a hang or an exit in a chunk queued behind another to its own row, and answers every other row', async () => {
+    // Chunks go out two at a time per process (judge-pool.ts IN_FLIGHT): row 200 lies in one sent while another ran.
+    for (const [source, status] of [
+      ['for (;;) {}', 'timeout'],
+      ['process.exit(7)', 'crashed'],
+    ] as const) {
+      const file = path.join(dir, `${status}.mjs`);
+      fs.writeFileSync(file, `export default (row) => { if (row.n === 200) { ${source} } return row.n % 2; };\n`);
+      const judge = await loadJudge(file, { timeoutMs: 500, workers: 1 });
+      try {
+        const rows = Array.from({ length: 600 }, (_, n) => ({ n }));
+        const verdicts = await judge.judgeBatch(rows);
+        expect(verdicts[200]).toMatchObject({ reward: null, judge_status: status });
+        verdicts.forEach((verdict, n) => {
+          if (n !== 200) expect(verdict).toMatchObject({ reward: n % 2, judge_status: 'ok' });
+        });
+      } finally {
+        await judge.close();
+      }
+    }
+  }, 60_000);
 });
