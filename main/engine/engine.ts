@@ -7,8 +7,7 @@ import { recoverInterruptedImports } from '../rows/index';
 import { startChangeFeed } from './change-feed';
 import type { EngineContext } from './context';
 import type { SecretStore } from './secret-store';
-import { handlers } from './handlers/index';
-import { startSyncOnOpen } from './handlers/sync';
+import { handlerFor, loadAllHandlers } from './handlers/index';
 
 /** Where an engine opened with this `dbPath` keeps its database (clients check for it before opening one). */
 export { resolveDbPath as engineDbPath };
@@ -27,6 +26,11 @@ export interface EngineOptions extends OpenOptions {
    * While key's keychain copy (main/sync/keychain-key.ts). Off for one-shot CLI commands.
    */
   autoSync?: boolean;
+  /**
+   * Load every domain's handlers in the background once open (default: as autoSync, i.e. in a long-lived host), so
+   * the person's first call finds its handler loaded; a one-shot command loads only the domain it calls.
+   */
+  preloadHandlers?: boolean;
 }
 
 export interface Engine {
@@ -37,6 +41,8 @@ export interface Engine {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   onAny(listener: (event: string, payload: unknown) => void): () => void;
   close(): Promise<void>;
+  /** Settles once the handlers preloadHandlers asked for are loaded (at once when none were asked for). */
+  readonly ready: Promise<void>;
 }
 
 export function createEngine(options: EngineOptions = {}): Engine {
@@ -63,16 +69,17 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   const checkOutputs = options.checkOutputs ?? process.env.WHILE_DESK_CHECK_OUTPUTS === '1';
   // Awaited by close, so a drain it starts is settled with the rest.
-  const opening = options.autoSync ? startSyncOnOpen(ctx) : Promise.resolve();
+  const ready = options.preloadHandlers ?? options.autoSync ? new Promise<void>((resolve) => setImmediate(resolve)).then(loadAllHandlers) : Promise.resolve();
+  const opening = options.autoSync ? import('./handlers/sync').then((sync) => sync.startSyncOnOpen(ctx)) : Promise.resolve();
 
   async function callRaw(method: string, input: unknown): Promise<unknown> {
     if (!isMethodName(method)) throw new ApiError('unknown_method', `no method named "${method}"`);
     const spec = api[method];
     const parsed = spec.input.safeParse(input ?? {});
     if (!parsed.success) throw new ApiError('bad_input', `${method}: ${describeZodError(parsed.error)}`, method);
-    const handler = handlers[method] as (input: unknown, ctx: EngineContext) => unknown;
     let result: unknown;
     try {
+      const handler = await handlerFor(method);
       result = await handler(parsed.data, ctx);
     } catch (error) {
       if (error instanceof ApiError) throw error;
@@ -89,6 +96,7 @@ export function createEngine(options: EngineOptions = {}): Engine {
   let closed = false;
   return {
     ctx,
+    ready,
     callRaw,
     call: (method, input) => callRaw(method, input) as never,
     on: (event, listener) => {

@@ -1,11 +1,18 @@
 // What a client may start before the engine opens, so the two overlap (the CLI does this): a statistics worker
 // that reads the job's files ahead. Light on purpose: it loads no zod, no database, no statistics code.
+import { secondHalfOf } from '../stats-workers/file-rows';
+import { startFoldPart } from '../stats-workers/fold-part';
 import { prestartStatsWorker } from '../stats-workers/pool';
+import type { WorkerPreloadMessage } from '../stats-workers/protocol';
 
 /**
  * Starts a stats worker and has it read `files` (absolute JSONL paths) for the job to come: into its cache, or
  * folded ahead when `command` (the `while-desk stats` subcommand) names a statistic with a fold.
  */
 export function warmUpStatsFiles(files: string[], command?: string): void {
-  prestartStatsWorker(files.map((path) => ({ type: 'preload', path, ...(command ? { command } : {}) })));
+  const messages: WorkerPreloadMessage[] = files.map((path) => ({ type: 'preload', path, ...(command ? { command } : {}) }));
+  // One large file for a command: its second half's helper thread starts now, beside the stats worker, not after it.
+  const range = command && files.length === 1 ? secondHalfOf(files[0]) : null;
+  if (range && command) messages[0].second = { cut: range.start, reply: startFoldPart({ command, file: files[0], range }).reply };
+  prestartStatsWorker(messages);
 }

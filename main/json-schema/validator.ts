@@ -1,10 +1,17 @@
 // JSON Schema, checked by ajv: the one validator for tool `parameters` (task files, tool calls) and for the
 // rules judge's `json_schema` rule. Patterns run on re2js, a linear-time engine, so no schema a user writes
 // can make a check take exponential time.
-import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import Ajv2019 from 'ajv/dist/2019.js';
-import Ajv2020 from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
+import type Ajv from 'ajv';
+import type { ErrorObject, Options, ValidateFunction } from 'ajv';
+import type Ajv2019 from 'ajv/dist/2019.js';
+import type Ajv2020 from 'ajv/dist/2020.js';
 import { RE2JS } from 're2js';
+
+// ajv (CommonJS) is required on the first schema compiled, not when this module loads: it costs every command
+// some 80 ms to load, and most (stats, export, labels) never check a schema.
+const requireCjs = createRequire(import.meta.url);
+const ajvModule = <T>(name: string): T => (requireCjs(name) as { default: T }).default;
 
 /** ajv's pattern hook: a re2js regex behind RegExp's `test`. A pattern re2 cannot read is refused at compile. */
 function re2RegExp(pattern: string): { test: (text: string) => boolean } {
@@ -31,9 +38,9 @@ const dialects: { d7?: Ajv; d2019?: Ajv2019; d2020?: Ajv2020 } = {};
 /** The validator for the schema's declared dialect (draft-07 when it names none); each is built on first use. */
 function ajvFor(schema: object): Ajv {
   const dialect = (schema as { $schema?: unknown }).$schema;
-  if (typeof dialect === 'string' && dialect.includes('2020-12')) return (dialects.d2020 ??= new Ajv2020(options));
-  if (typeof dialect === 'string' && dialect.includes('2019-09')) return (dialects.d2019 ??= new Ajv2019(options));
-  return (dialects.d7 ??= new Ajv(options));
+  if (typeof dialect === 'string' && dialect.includes('2020-12')) return (dialects.d2020 ??= new (ajvModule<typeof Ajv2020>('ajv/dist/2020.js'))(options));
+  if (typeof dialect === 'string' && dialect.includes('2019-09')) return (dialects.d2019 ??= new (ajvModule<typeof Ajv2019>('ajv/dist/2019.js'))(options));
+  return (dialects.d7 ??= new (ajvModule<typeof Ajv>('ajv'))(options));
 }
 
 /** The first way a value breaks a schema, as "$.path: problem", or null when it conforms. */

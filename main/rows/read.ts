@@ -138,16 +138,24 @@ export function runScoreRows(db: Db, runId: string): Array<{ scenario_id: string
   return db.prepare('SELECT scenario_id, reward FROM rows WHERE dataset_id = ? ORDER BY ordinal').all(runId) as Array<{ scenario_id: string | null; reward: number | null }>;
 }
 
-/** Rows by judge_status, and how many carry a reward (what a run's summary says when grading failed). */
-export function judgeStatusCounts(db: Db, datasetId: string): { counts: Record<string, number>; graded: number } {
+/**
+ * Rows by judge_status, and how many carry a reward (what a run's summary says when grading failed).
+ * `gradedAreOk`: every row with a reward has judge_status "ok" (rows a run's own judge graded: a verdict carries a
+ * reward exactly when its status is ok), so only the ungraded rows' JSON is read, instead of every row's.
+ */
+export function judgeStatusCounts(db: Db, datasetId: string, options: { gradedAreOk?: boolean } = {}): { counts: Record<string, number>; graded: number } {
+  const counts: Record<string, number> = {};
+  let graded = 0;
+  if (options.gradedAreOk) {
+    graded = db.prepare('SELECT COUNT(*) FROM rows WHERE dataset_id = ? AND reward IS NOT NULL').pluck().get(datasetId) as number;
+    if (graded > 0) counts.ok = graded;
+  }
   const rows = db
     .prepare(
       `SELECT json_extract(row_json, '$.judge_status') AS status, COUNT(*) AS n, SUM(reward IS NOT NULL) AS graded
-       FROM rows WHERE dataset_id = ? GROUP BY 1`,
+       FROM rows WHERE dataset_id = ?${options.gradedAreOk ? ' AND reward IS NULL' : ''} GROUP BY 1`,
     )
     .all(datasetId) as Array<{ status: string | null; n: number; graded: number }>;
-  const counts: Record<string, number> = {};
-  let graded = 0;
   for (const row of rows) {
     graded += row.graded;
     if (row.status !== null) counts[row.status] = (counts[row.status] ?? 0) + row.n;

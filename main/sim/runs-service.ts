@@ -160,7 +160,8 @@ function runSummary(ctx: EngineContext, run: Omit<RunListEntry, 'rows'>, rows: n
 
 export async function describeRun(ctx: EngineContext, id: string): Promise<RunDetail> {
   const run = requireRun(ctx, id);
-  const judged = judgeStatusCounts(ctx.db, id);
+  // Rows a run writes are graded by its own judge, if it has one (applyVerdict): a reward means status ok.
+  const judged = judgeStatusCounts(ctx.db, id, { gradedAreOk: Boolean(run.config.judge) });
   return {
     ...runSummary(ctx, run, countRows(ctx.db, id)),
     config: run.config,

@@ -1,7 +1,9 @@
 // One part of a statistic's rows folded in a helper thread for a stats worker (a statistic's fold, e.g. pass_at):
 // the worker folds the first half of a file or dataset itself while this thread folds the second, so two cores
 // parse at once and only the folds (a task map, a few counts), never the rows, cross between threads.
-import { Worker, type MessagePort } from 'node:worker_threads';
+// The helper answers on a MessagePort of its own: whoever starts it (the stats worker, or the CLI before the stats
+// worker has even started) hands the other end to whoever merges.
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { RowFold } from '../../shared/stats/registry/define';
 import type { OrdinalRange } from '../rows/read';
@@ -14,16 +16,23 @@ import { foldFilePart, PartLineError, type ByteRange } from './file-rows';
  */
 export type FoldPartTask = ({ kind: string } | { command: string }) & ({ file: string; range: ByteRange } | { dbPath: string; datasetId: string; ordinals: OrdinalRange });
 
+type PartReply = { ok: true; state: unknown; lines: number; version: number } | { ok: false; line?: number; message: string };
+
+/** What a helper thread is started with. */
+export interface FoldPartData {
+  foldPart: FoldPartTask;
+  /** Where it posts its one reply. */
+  reply: MessagePort;
+}
+
 /** The statistic's fold the task names, from the registry (loaded here, after the thread has started). */
 async function foldNamed(task: FoldPartTask): Promise<RowFold | undefined> {
   const { statistics } = await import('../../shared/stats/registry/index');
   return statistics.find((stat) => ('kind' in task ? stat.name === task.kind : stat.command === task.command))?.fold;
 }
 
-type PartReply = { ok: true; state: unknown; lines: number; version: number } | { ok: false; line?: number; message: string };
-
-/** Inside the helper thread: folds the part and posts the fold (or the refused line), once. */
-export async function runFoldPart(task: FoldPartTask, port: MessagePort): Promise<void> {
+/** Inside the helper thread: folds the part and posts the fold (or the refused line), once, then closes the port. */
+export async function runFoldPart({ foldPart: task, reply: port }: FoldPartData): Promise<void> {
   let reply: PartReply;
   try {
     const fold = await foldNamed(task);
@@ -42,27 +51,52 @@ export async function runFoldPart(task: FoldPartTask, port: MessagePort): Promis
     reply = error instanceof PartLineError ? { ok: false, line: error.line, message: error.reason } : { ok: false, message: (error as Error).message };
   }
   port.postMessage(reply);
+  port.close();
 }
 
-/** Folds the part in a new helper thread; rejects with PartLineError for a refused line (numbered within the part). */
-export function foldPartElsewhere(task: FoldPartTask): Promise<{ state: unknown; lines: number; version: number }> {
+export type FoldedPart = { state: unknown; lines: number; version: number };
+
+/** A started helper thread: the port its reply comes on, and the thread (to stop it once it is not needed). */
+export interface StartedPart {
+  reply: MessagePort;
+  worker: Worker;
+}
+
+/** Starts a helper thread folding the part (its reply comes on `reply`; unref'd, so it never holds a process open). */
+export function startFoldPart(task: FoldPartTask): StartedPart {
+  const { port1, port2 } = new MessageChannel();
+  const data: FoldPartData = { foldPart: task, reply: port1 };
+  const worker = new Worker(builtScript('stats-worker.mjs'), { workerData: data, transferList: [port1] });
+  worker.unref();
+  worker.on('error', () => undefined); // the port closes without a reply: foldedPart rejects
+  return { reply: port2, worker };
+}
+
+/** The helper's reply; rejects with PartLineError for a refused line (numbered within the part), or when it died. */
+export function foldedPart(reply: MessagePort, worker?: Worker): Promise<FoldedPart> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(builtScript('stats-worker.mjs'), { workerData: { foldPart: task } });
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
       outcome();
-      void worker.terminate();
+      reply.close();
+      void worker?.terminate();
     };
-    worker.once('message', (reply: PartReply) =>
+    reply.once('message', (answer: PartReply) =>
       settle(() => {
-        if (reply.ok) resolve({ state: reply.state, lines: reply.lines, version: reply.version });
-        else if (reply.line !== undefined) reject(new PartLineError(reply.line, reply.message));
-        else reject(new StatsValueError(reply.message));
+        if (answer.ok) resolve({ state: answer.state, lines: answer.lines, version: answer.version });
+        else if (answer.line !== undefined) reject(new PartLineError(answer.line, answer.message));
+        else reject(new StatsValueError(answer.message));
       }),
     );
-    worker.once('error', (error) => settle(() => reject(error)));
-    worker.once('exit', (code) => settle(() => reject(new Error(`the statistics helper thread stopped (exit code ${code})`))));
+    // A reply posted just before the port closed is still delivered first: look again on the next turn.
+    reply.once('close', () => setImmediate(() => settle(() => reject(new Error('the statistics helper thread stopped before it answered')))));
   });
+}
+
+/** Folds the part in a new helper thread. */
+export function foldPartElsewhere(task: FoldPartTask): Promise<FoldedPart> {
+  const started = startFoldPart(task);
+  return foldedPart(started.reply, started.worker);
 }

@@ -54,7 +54,7 @@ export function prestartStatsWorker(messages: WorkerPreloadMessage[], script?: s
   const worker = new Worker(script ?? builtScript('stats-worker.mjs'));
   worker.unref();
   worker.on('error', () => undefined); // a pool that takes it listens; one never taken fails quietly
-  for (const message of messages) worker.postMessage(message);
+  for (const message of messages) worker.postMessage(message, message.second ? [message.second.reply] : []);
   prestarted.push(worker);
 }
 

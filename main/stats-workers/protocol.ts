@@ -1,4 +1,6 @@
-// The messages between the engine's stats pool and its worker threads (plain structured-clone data).
+// The messages between the engine's stats pool and its worker threads (plain structured-clone data, and a
+// transferred port where a preload says so).
+import type { MessagePort } from 'node:worker_threads';
 import type { JudgeSettings } from '../../shared/schema/run-settings';
 import type { PairedTaskTable } from '../../shared/stats/paired-tasks';
 import type { StatName } from '../../shared/stats/registry/index';
@@ -51,6 +53,8 @@ export interface WorkerPreloadMessage {
   path: string;
   /** The `while-desk stats` subcommand the file is for: a statistic with a fold folds it ahead instead. */
   command?: string;
+  /** The file's second half, from `cut` on, already being folded by a helper thread that answers on `reply`. */
+  second?: { cut: number; reply: MessagePort };
 }
 
 export interface WorkerErrorShape {

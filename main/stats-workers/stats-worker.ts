@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { RowFold } from '../../shared/stats/registry/define';
 import { FileRows, foldFile, MissingFileError, secondHalfOf, type SecondHalf } from './file-rows';
-import { foldPartElsewhere, runFoldPart, type FoldPartTask } from './fold-part';
+import { foldedPart, foldPartElsewhere, runFoldPart, type FoldPartData, type FoldPartTask } from './fold-part';
 import type { JudgeLoader, ResolveFold } from './jobs';
 import type { JobSource, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 import type { RowReader } from './row-reader';
@@ -76,7 +76,8 @@ function describe(error: unknown): WorkerErrorShape {
 
 /** A preload: the file folded ahead when its command's statistic has a fold, else read into the row cache. */
 async function preload(message: WorkerPreloadMessage): Promise<void> {
-  const second = message.command ? startSecondHalf(message.path, { command: message.command }) : null;
+  const given = message.second;
+  const second = given ? { cut: given.cut, folded: foldedPart(given.reply) } : message.command ? startSecondHalf(message.path, { command: message.command }) : null;
   const { statistics } = await import('../../shared/stats/registry/index');
   const stat = message.command ? statistics.find((entry) => entry.command === message.command) : undefined;
   if (!stat?.fold) {
@@ -103,10 +104,10 @@ async function runJob(message: WorkerJobMessage): Promise<WorkerReply> {
 
 if (!parentPort) throw new Error('stats-worker.mjs runs only as a worker thread');
 const port = parentPort;
-const part = (workerData as { foldPart?: FoldPartTask } | null)?.foldPart;
+const part = workerData as Partial<FoldPartData> | null;
 
-if (part) {
-  void runFoldPart(part, port);
+if (part?.foldPart && part.reply) {
+  void runFoldPart(part as FoldPartData);
 } else {
   // Jobs run one after another, a preload before the job that takes it: each waits for the message before it.
   let previous: Promise<unknown> = Promise.resolve();

@@ -60,7 +60,15 @@ class ArmFailed extends Error {}
 
 /** The shared judge, lent to each arm's run: the run's close() leaves it open; the sweep closes it at the end. */
 function lend(judge: RowJudge): RowJudge {
-  return { name: judge.name, judge: (row, signal) => judge.judge(row, signal), judgeBatch: (rows, signal) => judge.judgeBatch(rows, signal), close: async () => undefined };
+  const judgeJson = judge.judgeJson;
+  return {
+    name: judge.name,
+    judge: (row, signal) => judge.judge(row, signal),
+    judgeBatch: (rows, signal) => judge.judgeBatch(rows, signal),
+    // The faster path for rows already stringified (module judges), when the judge has it.
+    ...(judgeJson ? { judgeJson: (texts: string[], signal?: AbortSignal) => judgeJson.call(judge, texts, signal) } : {}),
+    close: async () => undefined,
+  };
 }
 
 async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal): Promise<SweepRecord['status']> {

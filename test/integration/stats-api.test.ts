@@ -14,7 +14,7 @@ import { StatsPool } from '../../main/stats-workers/pool';
 import { importFile } from '../../main/cli/import-file';
 import { readDatasetRows as loadRows } from '../../main/rows/index';
 import { createEngine, type Engine } from '../../main/engine/engine';
-import { handlers } from '../../main/engine/handlers/index';
+import { statsHandlers } from '../../main/engine/handlers/stats';
 import { statisticSchemas } from '../../shared/api/stats';
 import { statistics } from '../../shared/stats/registry/index';
 import { buildEngine } from '../helpers/build-engine';
@@ -234,7 +234,7 @@ describe('output schemas', () => {
   });
 
   it('an engine with checkOutputs refuses a handler result its schema does not allow', async () => {
-    const table = handlers as unknown as Record<string, unknown>;
+    const table = statsHandlers as unknown as Record<string, unknown>;
     const original = table['stats.cancel'];
     table['stats.cancel'] = () => ({ cancelled: 'yes' });
     try {

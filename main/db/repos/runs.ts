@@ -55,12 +55,16 @@ export function getRun(db: Db, id: string): RunRecord | undefined {
     .prepare(`SELECT r.*, COALESCE(l.lost_json, r.lost_json) AS lost_json, d.name FROM runs r JOIN datasets d ON d.id = r.id LEFT JOIN run_lost l ON l.run_id = r.id WHERE r.id = ?`)
     .get(id) as RunDbRow | undefined;
   if (!row) return undefined;
+  let tasks: Task[] | undefined;
   return {
     id: row.id,
     name: row.name,
     status: row.status,
     config: readConfig(row.config_json, row.id),
-    tasks: JSON.parse(row.tasks_json) as Task[],
+    // Parsed when first read: a run's page and its summary never need its task set (thousands of tasks on a big run).
+    get tasks() {
+      return (tasks ??= JSON.parse(row.tasks_json) as Task[]);
+    },
     expectedRows: row.expected_rows,
     lost: JSON.parse(row.lost_json) as RolloutsLost,
     error: row.error,

@@ -8,7 +8,7 @@ import { childDatasets, findDataset, listDatasets } from '../../db/repos/dataset
 import { countRows, deleteDataset, exportDataset, exportLines, getRow, pageRows, taskRows } from '../../rows/index';
 import { ImportSession } from '../../datasets/import-session';
 import { withRunStatuses } from '../../sim/run-status';
-import type { EngineContext } from '../context';
+import { requireDataset } from './require-dataset';
 import type { HandlerMap } from './types';
 import { write, writeAsync } from './write';
 
@@ -20,11 +20,6 @@ function session(importId: string): ImportSession {
   return found;
 }
 
-export function requireDataset(ctx: EngineContext, id: string) {
-  const dataset = findDataset(ctx.db, id);
-  if (!dataset) throw new ApiError('not_found', `no dataset or run with id "${id}" (see \`while-desk datasets\`)`, 'id');
-  return dataset;
-}
 
 export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
   'datasets.list': (_input, ctx) => withRunStatuses(ctx, listDatasets(ctx.db)),

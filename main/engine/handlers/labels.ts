@@ -9,7 +9,7 @@ import { parseLabelText } from '../../labels/label-file';
 import { buildQueue } from '../../labels/queue';
 import { labelSummary } from '../../labels/summary';
 import { appendLabel, ensureRowKeys, listLabels, rowsWithKey } from '../../rows/index';
-import { requireDataset } from './datasets';
+import { requireDataset } from './require-dataset';
 import type { HandlerMap } from './types';
 import { write } from './write';
 

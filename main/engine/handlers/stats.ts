@@ -9,7 +9,7 @@ import { readDatasetRows, readLabeledRows } from '../../rows/index';
 import { existingStatsPool, runStatistic } from '../../stats-workers/engine-pool';
 import type { JobSource, StatsJobRequest } from '../../stats-workers/protocol';
 import type { EngineContext } from '../context';
-import { requireDataset } from './datasets';
+import { requireDataset } from './require-dataset';
 import type { HandlerMap } from './types';
 
 type Obj = Record<string, unknown>;
