@@ -74,7 +74,7 @@ export function startFoldPart(task: FoldPartTask): StartedPart {
 
 /** The helper's reply; rejects with PartLineError for a refused line (numbered within the part), or when it died. */
 export function foldedPart(reply: MessagePort, worker?: Worker): Promise<FoldedPart> {
-  return new Promise((resolve, reject) => {
+  const folded = new Promise<FoldedPart>((resolve, reject) => {
     let settled = false;
     const settle = (outcome: () => void) => {
       if (settled) return;
@@ -93,6 +93,10 @@ export function foldedPart(reply: MessagePort, worker?: Worker): Promise<FoldedP
     // A reply posted just before the port closed is still delivered first: look again on the next turn.
     reply.once('close', () => setImmediate(() => settle(() => reject(new Error('the statistics helper thread stopped before it answered')))));
   });
+  // The merge awaits it only after this thread has folded its own half: a helper that fails first must not be an
+  // unhandled rejection meanwhile (it would end the thread). Whoever awaits it still gets the error.
+  folded.catch(() => undefined);
+  return folded;
 }
 
 /** Folds the part in a new helper thread. */

@@ -54,6 +54,11 @@ export function prestartStatsWorker(messages: WorkerPreloadMessage[], script?: s
   const worker = new Worker(script ?? builtScript('stats-worker.mjs'));
   worker.unref();
   worker.on('error', () => undefined); // a pool that takes it listens; one never taken fails quietly
+  // One that stopped before a pool took it is never handed out (a job sent to it would wait forever).
+  worker.once('exit', () => {
+    const at = prestarted.indexOf(worker);
+    if (at >= 0) prestarted.splice(at, 1);
+  });
   for (const message of messages) worker.postMessage(message, message.second ? [message.second.reply] : []);
   prestarted.push(worker);
 }

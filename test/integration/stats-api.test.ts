@@ -10,7 +10,7 @@ import { judgeTrust } from '../../shared/stats/judge-trust';
 import { passAt, passAtDict } from '../../shared/stats/pass-at';
 import { loadJudge } from '../../main/judges/load-judge';
 import { judgeFunction } from '../../main/stats-workers/jobs';
-import { StatsPool } from '../../main/stats-workers/pool';
+import { prestartStatsWorker, StatsPool } from '../../main/stats-workers/pool';
 import { importFile } from '../../main/cli/import-file';
 import { readDatasetRows as loadRows } from '../../main/rows/index';
 import { createEngine, type Engine } from '../../main/engine/engine';
@@ -133,6 +133,21 @@ describe('stats API through the worker pool', () => {
     expect((await rejection(job)).code).toBe('cancelled');
     expect(Date.now() - t0).toBeLessThan(2000);
     expect((await engine.call('stats.curriculum', { dataset_id: datasetId })).report.n_tasks).toBe(30);
+  });
+
+  it('never hands a job to a worker started ahead that stopped before a pool took it', async () => {
+    const dead = path.join(dir, 'stops-at-once.mjs');
+    fs.writeFileSync(dead, 'process.exit(0);\n');
+    prestartStatsWorker([], dead);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // it has stopped by now
+    const pool = new StatsPool({ dbPath: null });
+    try {
+      const rows = loadRows(engine.ctx.db, datasetId);
+      const out = await pool.run({ kind: 'pass_at', sources: { rows: { rows } }, params: { k: 1, min_k: 1 } }).result;
+      expect(out.report.pass_at_1).toBe(passAt(rows, { k: 1, min_k: 1 }).pass_at_1);
+    } finally {
+      await pool.close();
+    }
   });
 
   it('runs jobs side by side in a pool of two, cancels a queued one, and fails a bad one alone', async () => {
