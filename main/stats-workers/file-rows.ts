@@ -114,7 +114,7 @@ async function eachRow(file: string, range: ByteRange | undefined, onRow: (row: 
     number++;
     let line = text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
     start = end + 1;
-    if (number === 1 && !range?.start && line.charCodeAt(0) === 0xfeff) line = line.slice(1); // a byte order mark is not part of the row
+    if (line.charCodeAt(0) === 0xfeff) line = line.slice(1); // a byte order mark is not part of the row
     if (line.trim() === '') continue;
     let row = parseWhole(line, number);
     if (row === undefined) {

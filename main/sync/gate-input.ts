@@ -8,7 +8,7 @@ import { columnTasks, storedRowJson, undescribedRows, type ColumnTask } from '..
 import { countRows } from '../rows/index';
 import { stampRow, type GateInput, type PolicyRef } from '../../shared/platform/index';
 import { isObject, pyTruthy, taskKey } from '../../shared/stats/keys';
-import { foldPassAt } from '../../shared/stats/pass-at';
+import { foldPassAt } from '../../shared/stats/pass-at-fold';
 import { groupLabel, gradedReward } from '../../shared/stats/readers';
 import { addRunConfigRow } from '../../shared/stats/run-config';
 

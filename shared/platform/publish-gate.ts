@@ -1,7 +1,8 @@
 // The gate a dataset passes before it is pushed (platform-api.md §3.5): stamps calibration, reports, refuses RL data
 // that could train nothing. The hygiene and hack-scan parts of the SDK's report are out of scope here.
 import { isObject, taskKey } from '../stats/keys';
-import { foldPassAt, passAtDict, passAtFrom, type PassAtFold } from '../stats/pass-at';
+import { passAtDict, passAtFrom } from '../stats/pass-at';
+import { foldPassAt, type PassAtFold } from '../stats/pass-at-fold';
 import { pyPercent } from '../stats/py-format';
 import { calibrate, calibrationCounts, policyRef, type Calibration, type CalibrationCounts, type PolicyInput } from './calibration';
 import { PublishGateError } from './errors';

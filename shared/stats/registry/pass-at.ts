@@ -1,5 +1,6 @@
 // pass_at (stats-semantics.md section 5): pass@1, pass^k and pass@k with intervals over tasks.
-import { addPassAtRow, mergePassAt, passAt, passAtDict, passAtFold, passAtFrom, type PassAtFold, type PassAtResult } from '../pass-at';
+import { passAt, passAtDict, passAtFrom, type PassAtResult } from '../pass-at';
+import { addPassAtRow, mergePassAt, passAtFold, type PassAtFold } from '../pass-at-fold';
 import { common, rowFold, rowsOf, statistic, type ComputeInput, type Zod } from './define';
 
 /** The fields pass_at and its run config read (task key, readers, run_config facts and reply). */

@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { foldPassAt, mergePassAt, passAt, passAtFrom } from '../../../shared/stats/pass-at';
+import { passAt, passAtFrom } from '../../../shared/stats/pass-at';
+import { foldPassAt, mergePassAt } from '../../../shared/stats/pass-at-fold';
 
 const cases = path.resolve(__dirname, '../../fixtures/conformance/cases');
 
