@@ -5,7 +5,8 @@ import { RUN_SETTING_HELP } from '../../../../shared/schema/run-settings';
 import { desk, errorText } from '../../api/desk';
 import { canPickPaths } from '../../api/files';
 import { hrefFor, useRoute } from '../../store/route-store';
-import { defaultJudge, JudgeFields, judgeSettingsOf, PathField } from '../runs/judge-fields';
+import { defaultJudge, JudgeFields, judgeSettingsOf } from '../runs/judge-fields';
+import { TaskFileField } from '../runs/task-file-field';
 import { checkVariantRows, defaultSweepNumbers, newVariantRow, type VariantRow } from './sweep-form-settings';
 import { VariantEditor } from './variant-editor';
 
@@ -54,14 +55,7 @@ export function NewSweepForm() {
   return (
     <form className="new-sweep" onSubmit={submit} aria-label="New sweep" data-testid="new-sweep-form">
       <div className="form">
-        {pickPaths ? (
-          <PathField id="sweep-task-file" label="Task file" kind="tasks" value={tasksPath} onChange={setTasksPath} placeholder="" />
-        ) : (
-          <>
-            <label htmlFor="sweep-task-file">Task file</label>
-            <input id="sweep-task-file" type="file" accept=".jsonl,.ndjson,.json" data-testid="sweep-task-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
-          </>
-        )}
+        <TaskFileField id="sweep-task-file" pickPaths={pickPaths} path={tasksPath} onPath={setTasksPath} onFile={setFile} />
         <JudgeFields value={judge} onChange={setJudge} />
       </div>
       <h2>Variants</h2>

@@ -7,7 +7,8 @@ import { hrefFor, useRoute } from '../../store/route-store';
 import { RUN_DEFAULTS, RUN_SETTING_HELP } from '../../../../shared/schema/run-settings';
 import { canPickPaths } from '../../api/files';
 import { AgentFields, agentSettingsOf, defaultAgent } from './agent-fields';
-import { defaultJudge, JudgeFields, judgeSettingsOf, PathField } from './judge-fields';
+import { defaultJudge, JudgeFields, judgeSettingsOf } from './judge-fields';
+import { TaskFileField } from './task-file-field';
 
 interface Problem {
   message: string;
@@ -80,14 +81,7 @@ export function NewRunPage() {
         </div>
       </header>
       <form className="form" onSubmit={submit} aria-label="New run">
-        {pickPaths ? (
-          <PathField id="task-file" label="Task file" kind="tasks" value={tasksPath} onChange={setTasksPath} placeholder="" />
-        ) : (
-          <>
-            <label htmlFor="task-file">Task file</label>
-            <input id="task-file" type="file" accept=".jsonl,.ndjson,.json" data-testid="task-file" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
-          </>
-        )}
+        <TaskFileField id="task-file" pickPaths={pickPaths} path={tasksPath} onPath={setTasksPath} onFile={setFile} />
         <AgentFields value={agent} onChange={setAgent} />
         <label htmlFor="k">k (answers per task)</label>
         <input id="k" type="number" min={1} max={10000} value={k} placeholder="1" onChange={(event) => setK(event.target.value)} />
