@@ -13,6 +13,6 @@ export function warmUpStatsFiles(files: string[], command?: string): void {
   const messages: WorkerPreloadMessage[] = files.map((path) => ({ type: 'preload', path, ...(command ? { command } : {}) }));
   // One large file for a command: its second half's helper thread starts now, beside the stats worker, not after it.
   const range = command && files.length === 1 ? secondHalfOf(files[0]) : null;
-  if (range && command) messages[0].second = { cut: range.start, reply: startFoldPart({ command, file: files[0], range }).reply };
+  if (range && command) messages[0].second = { cut: range.start, reply: startFoldPart({ statistic: command, file: files[0], range }).reply };
   prestartStatsWorker(messages);
 }

@@ -65,10 +65,10 @@ export interface OrdinalRange {
 
 const ALL_ORDINALS: OrdinalRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
 
-/** The ordinal that cuts a dataset's rows in two halves (the first of the second half); null when it has under 2 rows. */
-export function middleOrdinal(db: Db, datasetId: string): number | null {
+/** The ordinal that cuts a dataset's rows in two halves (the first of the second half); null under `minRows` rows (at least 2). */
+export function middleOrdinal(db: Db, datasetId: string, minRows = 2): number | null {
   const count = countRows(db, datasetId);
-  if (count < 2) return null;
+  if (count < Math.max(2, minRows)) return null;
   return (db.prepare('SELECT ordinal FROM rows WHERE dataset_id = ? ORDER BY ordinal LIMIT 1 OFFSET ?').pluck().get(datasetId, Math.floor(count / 2)) as number | undefined) ?? null;
 }
 

@@ -151,7 +151,7 @@ export async function foldFilePart<State>(file: string, range: ByteRange | undef
 }
 
 /** Where to cut a file into two parts of whole lines: just after the first newline at or past the middle (null: none). */
-export function middleCut(file: string, size: number): number | null {
+function middleCut(file: string, size: number): number | null {
   const probe = readBytes(file, { start: Math.floor(size / 2), end: Math.min(size, Math.floor(size / 2) + (1 << 20)) });
   const at = probe.indexOf(10);
   if (at < 0) return null;

@@ -11,10 +11,10 @@ import { builtScript } from '../engine/package-root';
 import { foldFilePart, PartLineError, type ByteRange } from './file-rows';
 
 /**
- * A part to fold: bytes of a JSONL file, or ordinals of a dataset in a database; by the statistic's name (`kind`)
- * or its `while-desk stats` command (a file cut before the worker knew which statistic it is for).
+ * A part to fold: bytes of a JSONL file, or ordinals of a dataset in a database. `statistic` is its name or its
+ * `while-desk stats` command (a file cut by the CLI before the worker knew which statistic it is for).
  */
-export type FoldPartTask = ({ kind: string } | { command: string }) & ({ file: string; range: ByteRange } | { dbPath: string; datasetId: string; ordinals: OrdinalRange });
+export type FoldPartTask = { statistic: string } & ({ file: string; range: ByteRange } | { dbPath: string; datasetId: string; ordinals: OrdinalRange });
 
 type PartReply = { ok: true; state: unknown; lines: number; version: number } | { ok: false; line?: number; message: string };
 
@@ -27,8 +27,7 @@ export interface FoldPartData {
 
 /** The statistic's fold the task names, from the registry (loaded here, after the thread has started). */
 async function foldNamed(task: FoldPartTask): Promise<RowFold | undefined> {
-  const { statistics } = await import('../../shared/stats/registry/index');
-  return statistics.find((stat) => ('kind' in task ? stat.name === task.kind : stat.command === task.command))?.fold;
+  return (await import('../../shared/stats/registry/index')).statisticNamed(task.statistic)?.fold;
 }
 
 /** Inside the helper thread: folds the part and posts the fold (or the refused line), once, then closes the port. */
@@ -36,7 +35,7 @@ export async function runFoldPart({ foldPart: task, reply: port }: FoldPartData)
   let reply: PartReply;
   try {
     const fold = await foldNamed(task);
-    if (!fold) throw new Error(`the statistic ${'kind' in task ? task.kind : task.command} has no fold`);
+    if (!fold) throw new Error(`the statistic ${task.statistic} has no fold`);
     if ('file' in task) {
       reply = { ok: true, ...(await foldFilePart(task.file, task.range, fold)), version: 0 };
     } else {

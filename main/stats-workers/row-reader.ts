@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { datasetVersion } from '../db/changes';
 import { readLabeledRows } from '../rows/labeled-rows';
-import { countRows, middleOrdinal, parsedRowPages, readDatasetRows, type OrdinalRange } from '../rows/read';
+import { middleOrdinal, parsedRowPages, readDatasetRows, type OrdinalRange } from '../rows/read';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { RowFold } from '../../shared/stats/registry/define';
 import type { RowSource } from './protocol';
@@ -59,7 +59,7 @@ export class RowReader {
     if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${datasetId}" (see \`while-desk datasets\`)`);
     const cached = this.cache.get(datasetId);
     if (cached && cached.version === version) return foldRows(fold, cached.rows);
-    const cut = otherPart && countRows(db, datasetId) >= SPLIT_MIN_ROWS ? middleOrdinal(db, datasetId) : null;
+    const cut = otherPart ? middleOrdinal(db, datasetId, SPLIT_MIN_ROWS) : null;
     if (cut === null || !otherPart) return this.foldPart(datasetId, fold).state;
     const second = otherPart({ from: cut, to: Number.MAX_SAFE_INTEGER });
     second.catch(() => undefined); // awaited below

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { RowFold } from '../../shared/stats/registry/define';
 import { FileRows, foldFile, MissingFileError, secondHalfOf, type SecondHalf } from './file-rows';
-import { foldedPart, foldPartElsewhere, runFoldPart, type FoldPartData, type FoldPartTask } from './fold-part';
+import { foldedPart, foldPartElsewhere, runFoldPart, type FoldPartData } from './fold-part';
 import type { JudgeLoader, ResolveFold } from './jobs';
 import type { JobSource, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 import type { RowReader } from './row-reader';
@@ -37,11 +37,9 @@ function resolver(dbPath: string | null) {
 const foldsAhead = new Map<string, Promise<unknown>>();
 
 /** A large file's second half, folded by a helper thread started now (null for a small file). */
-function startSecondHalf(file: string, by: { kind: string } | { command: string }): SecondHalf<unknown> | null {
+function startSecondHalf(file: string, statistic: string): SecondHalf<unknown> | null {
   const range = secondHalfOf(file);
-  if (!range) return null;
-  const task: FoldPartTask = { ...by, file, range };
-  return { cut: range.start, folded: foldPartElsewhere(task) };
+  return range ? { cut: range.start, folded: foldPartElsewhere({ statistic, file, range }) } : null;
 }
 
 /**
@@ -54,12 +52,12 @@ function foldResolver(dbPath: string | null): ResolveFold {
       const key = `${kind}\u0000${source.path}`;
       const ahead = foldsAhead.get(key);
       foldsAhead.delete(key);
-      return ahead ?? foldFile(source.path, fold, startSecondHalf(source.path, { kind }));
+      return ahead ?? foldFile(source.path, fold, startSecondHalf(source.path, kind));
     }
     if (!('dataset_id' in source) || source.labeled_only) return null;
     const datasetId = source.dataset_id;
     return readerFor(dbPath).then((reader) =>
-      reader.fold(datasetId, fold, dbPath ? (ordinals) => foldPartElsewhere({ kind, dbPath, datasetId, ordinals }) : undefined),
+      reader.fold(datasetId, fold, dbPath ? (ordinals) => foldPartElsewhere({ statistic: kind, dbPath, datasetId, ordinals }) : undefined),
     );
   };
 }
@@ -77,9 +75,8 @@ function describe(error: unknown): WorkerErrorShape {
 /** A preload: the file folded ahead when its command's statistic has a fold, else read into the row cache. */
 async function preload(message: WorkerPreloadMessage): Promise<void> {
   const given = message.second;
-  const second = given ? { cut: given.cut, folded: foldedPart(given.reply) } : message.command ? startSecondHalf(message.path, { command: message.command }) : null;
-  const { statistics } = await import('../../shared/stats/registry/index');
-  const stat = message.command ? statistics.find((entry) => entry.command === message.command) : undefined;
+  const second = given ? { cut: given.cut, folded: foldedPart(given.reply) } : message.command ? startSecondHalf(message.path, message.command) : null;
+  const stat = message.command ? (await import('../../shared/stats/registry/index')).statisticNamed(message.command) : undefined;
   if (!stat?.fold) {
     // The job that names this file waits for this read (or reads it again and reports what is wrong).
     second?.folded.catch(() => undefined); // the helper says it has no fold to run, and ends
