@@ -69,7 +69,13 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   const checkOutputs = options.checkOutputs ?? process.env.WHILE_DESK_CHECK_OUTPUTS === '1';
   // Awaited by close, so a drain it starts is settled with the rest.
-  const ready = options.preloadHandlers ?? options.autoSync ? new Promise<void>((resolve) => setImmediate(resolve)).then(loadAllHandlers) : Promise.resolve();
+  // A long-lived host also starts its statistics worker (and that worker's spare helper) while idle, so the first
+  // statistic the person asks for does not wait for threads to start.
+  const ready = options.preloadHandlers ?? options.autoSync
+    ? new Promise<void>((resolve) => setImmediate(resolve))
+        .then(loadAllHandlers)
+        .then(async () => (await import('../stats-workers/engine-pool')).statsPool(ctx).prestart())
+    : Promise.resolve();
   const opening = options.autoSync ? import('./handlers/sync').then((sync) => sync.startSyncOnOpen(ctx)) : Promise.resolve();
 
   async function callRaw(method: string, input: unknown): Promise<unknown> {

@@ -8,7 +8,7 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { StatsValueError } from '../../shared/stats/errors';
-import type { RowFold } from '../../shared/stats/registry/define';
+import type { BoundFold } from '../../shared/stats/registry/define';
 import { parseRowLine, type RowCheck } from '../datasets/parse-row-line';
 
 /** The full row check carries zod; it loads only when a line needs it (most clean files never do). */
@@ -144,7 +144,7 @@ export async function readFileRows(file: string): Promise<unknown[]> {
 }
 
 /** A part of a file folded by a statistic's fold: its state and its line count, or the line it refused. */
-export async function foldFilePart<State>(file: string, range: ByteRange | undefined, fold: RowFold<State>): Promise<{ state: State; lines: number }> {
+export async function foldFilePart<State>(file: string, range: ByteRange | undefined, fold: BoundFold<State>): Promise<{ state: State; lines: number }> {
   const state = fold.start();
   const lines = await eachRow(file, range, (row) => fold.add(state, row));
   return { state, lines };
@@ -181,7 +181,7 @@ export function secondHalfOf(file: string): ByteRange | null {
  * A file folded by a statistic's fold, its second half folded by another thread when `second` is given: the rows
  * are never all held as objects, and two cores parse at once. Errors name file:line as a whole-file read would.
  */
-export async function foldFile<State>(file: string, fold: RowFold<State>, second?: SecondHalf<State> | null): Promise<State> {
+export async function foldFile<State>(file: string, fold: BoundFold<State>, second?: SecondHalf<State> | null): Promise<State> {
   if (!second) {
     try {
       return (await foldFilePart(file, undefined, fold)).state;
@@ -200,6 +200,15 @@ export async function foldFile<State>(file: string, fold: RowFold<State>, second
     return fold.merge(first.state, (await second.folded).state);
   } catch (error) {
     throw namedLine(file, error, first.lines);
+  }
+}
+
+/** A whole file folded by another thread (a job's second file): its fold, or its refused line named file:line. */
+export async function foldFileElsewhere<State>(file: string, folded: Promise<{ state: State; lines: number }>): Promise<State> {
+  try {
+    return (await folded).state;
+  } catch (error) {
+    throw namedLine(file, error);
   }
 }
 

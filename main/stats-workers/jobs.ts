@@ -1,7 +1,7 @@
 // Runs one statistics job: the registry's entry for its kind, on the row sets its sources resolve to.
 import { StatsValueError } from '../../shared/stats/errors';
 import { statisticNamed, type ComputeInput, type JudgeFn, type SourceSpec } from '../../shared/stats/registry/index';
-import type { RowFold } from '../../shared/stats/registry/define';
+import { bindFold, type BoundFold, type RowFold } from '../../shared/stats/registry/define';
 import type { JudgeSettings } from '../../shared/schema/run-settings';
 import type { RowJudge } from '../judges/judge-types';
 import type { JobSource, StatsJobOutput, StatsJobRequest } from './protocol';
@@ -9,8 +9,21 @@ import type { JobSource, StatsJobOutput, StatsJobRequest } from './protocol';
 type Obj = Record<string, unknown>;
 /** A source's rows; `reads` names the fields the statistic reads (a reader may parse only those). */
 export type ResolveRows = (source: JobSource, reads?: readonly string[]) => unknown[] | Promise<unknown[]>;
-/** A source folded by the statistic's fold (rows read one at a time, none kept); null: this source is not folded. */
-export type ResolveFold = (source: JobSource, kind: string, fold: RowFold) => Promise<unknown> | null;
+/**
+ * How a worker folds sources (rows read one at a time, none kept): `folds` says whether it can fold this source (a
+ * file or a whole dataset; not rows sent along, not a dataset's labeled rows alone), `fold` folds it.
+ */
+export interface ResolveFold {
+  folds(source: JobSource): boolean;
+  fold(source: JobSource, kind: string, fold: BoundFold, params: Obj, placement: FoldPlacement): Promise<unknown>;
+}
+
+/**
+ * Where a source is folded: 'split' in two threads (a job's one source: this one folds the first half, a helper
+ * the second), all 'here', or all 'elsewhere' (a job's second source, in a helper of its own). Small sources are
+ * folded here whatever is asked: a thread's start would cost more than it saves.
+ */
+export type FoldPlacement = 'split' | 'here' | 'elsewhere';
 export type JudgeLoader = (spec: string | JudgeSettings, options: { rubricFile?: string }) => Promise<RowJudge>;
 
 /** A loaded program judge as the function the statistics call: a failed verdict is an error for that row. */
@@ -24,14 +37,38 @@ export function judgeFunction(judge: RowJudge): JudgeFn {
   };
 }
 
+/** The job's sources by fold source name when the statistic's fold can take them all, else null (computed on rows). */
+function foldedSources(fold: RowFold | undefined, request: StatsJobRequest, options: Obj, resolveFold?: ResolveFold): Array<[string, JobSource]> | null {
+  if (!fold || request.judge || !resolveFold) return null;
+  if (Object.keys(request.sources).length !== fold.sources.length || fold.applies?.({ params: request.params, options }) === false) return null;
+  const out: Array<[string, JobSource]> = [];
+  for (const name of fold.sources) {
+    const source = request.sources[name];
+    if (source === undefined || Array.isArray(source) || !resolveFold.folds(source)) return null;
+    out.push([name, source]);
+  }
+  return out;
+}
+
 export async function runStatsJob(request: StatsJobRequest, resolve: ResolveRows, loadJudge?: JudgeLoader, resolveFold?: ResolveFold): Promise<StatsJobOutput> {
   const stat = statisticNamed(request.kind);
   if (!stat) throw new StatsValueError(`unknown statistics job "${String(request.kind)}"`);
   const options: Obj = { ...request.options, ...(request.want?.includes('per_task') ? { per_task: true } : {}) };
-  const folded = stat.fold && !request.judge ? request.sources[stat.fold.source] : undefined;
-  if (stat.fold && folded && !Array.isArray(folded) && Object.keys(request.sources).length === 1) {
-    const state = resolveFold?.(folded, stat.name, stat.fold);
-    if (state) return stat.fold.fromFold(await state, { params: request.params, options }) as unknown as StatsJobOutput;
+  const folded = foldedSources(stat.fold, request, options, resolveFold);
+  if (stat.fold && folded && resolveFold) {
+    // One source: split in two threads. Two or more: the first folded here, each other one in a helper thread
+    // of its own, started first (a fold here runs to its end before this thread does anything else).
+    const input = { params: request.params, options };
+    const bound = bindFold(stat.fold, input);
+    const placement = (i: number): FoldPlacement => (folded.length === 1 ? 'split' : i === 0 ? 'here' : 'elsewhere');
+    const folds: Array<Promise<unknown>> = [];
+    for (let i = folded.length - 1; i >= 0; i--) folds[i] = resolveFold.fold(folded[i][1], stat.name, bound, request.params, placement(i));
+    // Every fold is awaited; the first source's error, in source order, is the one reported (as reading rows would).
+    const settled = await Promise.allSettled(folds);
+    const failed = settled.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    const byName = Object.fromEntries(folded.map(([name], i) => [name, (settled[i] as PromiseFulfilledResult<unknown>).value]));
+    return stat.fold.fromFold(byName, input) as unknown as StatsJobOutput;
   }
   const sources: ComputeInput['sources'] = {};
   for (const spec of stat.sources as readonly SourceSpec[]) {

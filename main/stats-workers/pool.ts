@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../shared/api/define';
 import type { StatsJobState } from '../../shared/api/stats';
 import { builtScript } from '../engine/package-root';
-import type { StatsJobOutput, StatsJobRequest, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
+import type { StatsJobOutput, StatsJobRequest, StatsWorkerData, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 
 export interface StatsPoolOptions {
   /** The database the workers read datasets from (read-only); null when every job sends its rows. */
@@ -106,6 +106,16 @@ export class StatsPool {
     return true;
   }
 
+  /** Starts a worker now if none is running (a long-lived host, while idle): the first job then finds it started. */
+  prestart(): void {
+    if (this.closed || this.slots.size > 0) return;
+    try {
+      this.spawn();
+    } catch {
+      // the first job starts one, and says what is wrong
+    }
+  }
+
   get pending(): number {
     return this.jobs.size;
   }
@@ -140,7 +150,8 @@ export class StatsPool {
   }
 
   private spawn(): Slot {
-    const worker = (!this.options.script && prestarted.shift()) || new Worker(this.options.script ?? builtScript('stats-worker.mjs'));
+    const data: StatsWorkerData = { keepSpareHelper: true };
+    const worker = (!this.options.script && prestarted.shift()) || new Worker(this.options.script ?? builtScript('stats-worker.mjs'), { workerData: data });
     const slot: Slot = { worker, job: null, recent: [] };
     worker.on('message', (reply: WorkerReply) => {
       const job = slot.job;

@@ -66,3 +66,8 @@ export interface WorkerErrorShape {
 export type WorkerReply =
   | { type: 'result'; job_id: string; output: StatsJobOutput; ms: number }
   | { type: 'error'; job_id: string; error: WorkerErrorShape };
+
+/** A stats worker's own start data (a pool's): it keeps a spare helper thread for the parts it folds elsewhere. */
+export interface StatsWorkerData {
+  keepSpareHelper?: boolean;
+}

@@ -3,9 +3,10 @@
 import Database from 'better-sqlite3';
 import { datasetVersion } from '../db/changes';
 import { readLabeledRows } from '../rows/labeled-rows';
-import { middleOrdinal, parsedRowPages, readDatasetRows, type OrdinalRange } from '../rows/read';
+import { countRows, forEachParsedRow, middleOrdinal, readDatasetRows, type OrdinalRange } from '../rows/read';
 import { StatsValueError } from '../../shared/stats/errors';
-import type { RowFold } from '../../shared/stats/registry/define';
+import type { BoundFold } from '../../shared/stats/registry/define';
+import type { FoldPlacement } from './jobs';
 import type { RowSource } from './protocol';
 
 /** A dataset that is not there: the pool turns it into a `not_found` API error. */
@@ -19,13 +20,18 @@ interface Cached {
 /** A part of a dataset folded elsewhere (another thread), with the dataset version it read. */
 export type FoldOtherPart = (range: OrdinalRange) => Promise<{ state: unknown; version: number }>;
 
+const ALL_ORDINALS: OrdinalRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
+
 /** Datasets with fewer rows are folded in one thread: a second thread's start would cost more than it saves. */
 export const SPLIT_MIN_ROWS = 20_000;
+
+/** How much of the database file a reader maps (a bound on address space, not memory: pages stay the OS's). */
+const READ_MMAP_BYTES = 1 << 30;
 
 /** Parsed rows kept per worker (about 1 KB each in memory); the newest dataset is always kept. */
 const MAX_CACHED_ROWS = 250_000;
 
-function foldRows<State>(fold: RowFold<State>, rows: readonly unknown[]): State {
+function foldRows<State>(fold: BoundFold<State>, rows: readonly unknown[]): State {
   const state = fold.start();
   for (const row of rows) fold.add(state, row);
   return state;
@@ -44,6 +50,9 @@ export class RowReader {
       const nativeBinding = process.env.WHILE_DESK_SQLITE_BINDING || undefined;
       this.db = new Database(this.dbPath, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
       this.db.pragma('busy_timeout = 5000');
+      // Whole-dataset scans read the file through a memory map: a third less time in SQLite than copying each page
+      // out. SQLite keeps mapped reads consistent with the engine's writes (its own locks and the WAL).
+      this.db.pragma(`mmap_size = ${READ_MMAP_BYTES}`);
     }
     return this.db;
   }
@@ -51,14 +60,18 @@ export class RowReader {
   /**
    * A dataset folded by a statistic's fold, page by page with no row kept (rows this worker already holds are
    * folded from memory). With `otherPart`, its second half is folded by another thread at the same time; both
-   * halves are read in a transaction each and merged only when both saw the same dataset version.
+   * halves are read in a transaction each and merged only when both saw the same dataset version. `placement`
+   * 'here' folds it all in this thread, 'elsewhere' all in the other (a job folding two datasets, one per thread).
    */
-  async fold<State>(datasetId: string, fold: RowFold<State>, otherPart?: FoldOtherPart): Promise<State> {
+  async fold<State>(datasetId: string, fold: BoundFold<State>, otherPart?: FoldOtherPart, placement: FoldPlacement = 'split'): Promise<State> {
     const db = this.connection();
     const version = datasetVersion(db, datasetId);
     if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${datasetId}" (see \`while-desk datasets\`)`);
     const cached = this.cache.get(datasetId);
     if (cached && cached.version === version) return foldRows(fold, cached.rows);
+    if (placement === 'here') return this.foldPart(datasetId, fold).state;
+    // Folded whole by the other thread; a write meanwhile is seen there as by any read after this one.
+    if (placement === 'elsewhere' && otherPart && countRows(db, datasetId) >= SPLIT_MIN_ROWS) return (await otherPart(ALL_ORDINALS)).state as State;
     const cut = otherPart ? middleOrdinal(db, datasetId, SPLIT_MIN_ROWS) : null;
     if (cut === null || !otherPart) return this.foldPart(datasetId, fold).state;
     const second = otherPart({ from: cut, to: Number.MAX_SAFE_INTEGER });
@@ -71,13 +84,13 @@ export class RowReader {
   }
 
   /** The rows of `range` (all when absent) folded in one read transaction, and the dataset version that read saw. */
-  foldPart<State>(datasetId: string, fold: RowFold<State>, range?: OrdinalRange): { state: State; version: number } {
+  foldPart<State>(datasetId: string, fold: BoundFold<State>, range?: OrdinalRange): { state: State; version: number } {
     const db = this.connection();
     return db.transaction(() => {
       const version = datasetVersion(db, datasetId);
       if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${datasetId}" (see \`while-desk datasets\`)`);
       const state = fold.start();
-      for (const page of parsedRowPages(db, datasetId, 1000, range)) for (const { row } of page) fold.add(state, row);
+      forEachParsedRow(db, datasetId, (row) => fold.add(state, row), range);
       return { state, version };
     })();
   }

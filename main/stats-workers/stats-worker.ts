@@ -1,15 +1,16 @@
 // A statistics worker thread: runs one job at a time on rows it reads itself, and posts the result back.
 // Started with `workerData.foldPart` it is instead a helper of another stats worker: it folds one part of a file or
-// dataset for a statistic's fold, posts that fold, and ends (fold-part.ts).
+// dataset for a statistic's fold, posts that fold, and ends (fold-part.ts). Started with `spareHelper` it is such a
+// helper started ahead, waiting for its part; a pool's worker (`keepSpareHelper`) keeps one ready.
 // The statistics code loads after the first message (dynamic imports): a file the CLI sends ahead is cut and its
 // second half handed to a helper thread first, so that thread starts while this one is still loading.
 import { parentPort, workerData } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
-import type { RowFold } from '../../shared/stats/registry/define';
-import { FileRows, foldFile, MissingFileError, secondHalfOf, type SecondHalf } from './file-rows';
-import { foldedPart, foldPartElsewhere, runFoldPart, type FoldPartData } from './fold-part';
+import { bindFold, type RowFold } from '../../shared/stats/registry/define';
+import { FileRows, foldFile, foldFileElsewhere, MissingFileError, secondHalfOf, type SecondHalf } from './file-rows';
+import { foldedPart, foldPartElsewhere, keepSpareHelper, replenishSpareHelper, runFoldPart, waitAsSpare, type FoldPartData, type SpareHelperData } from './fold-part';
 import type { JudgeLoader, ResolveFold } from './jobs';
-import type { JobSource, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
+import type { JobSource, StatsWorkerData, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 import type { RowReader } from './row-reader';
 
 // The database reader (better-sqlite3, a native module) loads with the first dataset source: a job on files never needs it.
@@ -37,9 +38,9 @@ function resolver(dbPath: string | null) {
 const foldsAhead = new Map<string, Promise<unknown>>();
 
 /** A large file's second half, folded by a helper thread started now (null for a small file). */
-function startSecondHalf(file: string, statistic: string): SecondHalf<unknown> | null {
+function startSecondHalf(file: string, statistic: string, params: Record<string, unknown>): SecondHalf<unknown> | null {
   const range = secondHalfOf(file);
-  return range ? { cut: range.start, folded: foldPartElsewhere({ statistic, file, range }) } : null;
+  return range ? { cut: range.start, folded: foldPartElsewhere({ statistic, params, file, range }) } : null;
 }
 
 /**
@@ -47,18 +48,23 @@ function startSecondHalf(file: string, statistic: string): SecondHalf<unknown> |
  * along and a dataset's labeled rows alone are not.
  */
 function foldResolver(dbPath: string | null): ResolveFold {
-  return (source, kind, fold) => {
-    if ('path' in source) {
-      const key = `${kind}\u0000${source.path}`;
-      const ahead = foldsAhead.get(key);
-      foldsAhead.delete(key);
-      return ahead ?? foldFile(source.path, fold, startSecondHalf(source.path, kind));
-    }
-    if (!('dataset_id' in source) || source.labeled_only) return null;
-    const datasetId = source.dataset_id;
-    return readerFor(dbPath).then((reader) =>
-      reader.fold(datasetId, fold, dbPath ? (ordinals) => foldPartElsewhere({ statistic: kind, dbPath, datasetId, ordinals }) : undefined),
-    );
+  return {
+    folds: (source) => 'path' in source || ('dataset_id' in source && !source.labeled_only),
+    fold(source, kind, fold, params, placement) {
+      if ('path' in source) {
+        const key = `${kind}\u0000${source.path}`;
+        const ahead = foldsAhead.get(key);
+        foldsAhead.delete(key);
+        if (ahead) return ahead;
+        if (placement === 'elsewhere' && secondHalfOf(source.path)) return foldFileElsewhere(source.path, foldPartElsewhere({ statistic: kind, params, file: source.path }));
+        return foldFile(source.path, fold, placement === 'split' ? startSecondHalf(source.path, kind, params) : null);
+      }
+      if (!('dataset_id' in source)) throw new Error('only files and datasets are folded');
+      const datasetId = source.dataset_id;
+      return readerFor(dbPath).then((reader) =>
+        reader.fold(datasetId, fold, dbPath ? (ordinals) => foldPartElsewhere({ statistic: kind, params, dbPath, datasetId, ordinals }) : undefined, placement),
+      );
+    },
   };
 }
 
@@ -75,15 +81,16 @@ function describe(error: unknown): WorkerErrorShape {
 /** A preload: the file folded ahead when its command's statistic has a fold, else read into the row cache. */
 async function preload(message: WorkerPreloadMessage): Promise<void> {
   const given = message.second;
-  const second = given ? { cut: given.cut, folded: foldedPart(given.reply) } : message.command ? startSecondHalf(message.path, message.command) : null;
+  const second = given ? { cut: given.cut, folded: foldedPart(given.reply) } : message.command ? startSecondHalf(message.path, message.command, {}) : null;
   const stat = message.command ? (await import('../../shared/stats/registry/index')).statisticNamed(message.command) : undefined;
-  if (!stat?.fold) {
+  // A fold whose start reads the params waits for its job (this file is only read ahead then).
+  if (!stat?.fold || stat.fold.readsParams) {
     // The job that names this file waits for this read (or reads it again and reports what is wrong).
     second?.folded.catch(() => undefined); // the helper says it has no fold to run, and ends
     files.read(message.path).catch(() => undefined);
     return;
   }
-  const folding = foldFile(message.path, stat.fold as RowFold<unknown>, second);
+  const folding = foldFile(message.path, bindFold(stat.fold as RowFold<unknown>, { params: {}, options: {} }), second);
   folding.catch(() => undefined); // the job that takes it reports what is wrong
   foldsAhead.set(`${stat.name}\u0000${message.path}`, folding);
 }
@@ -105,7 +112,15 @@ const part = workerData as Partial<FoldPartData> | null;
 
 if (part?.foldPart && part.reply) {
   void runFoldPart(part as FoldPartData);
+} else if ((workerData as Partial<SpareHelperData> | null)?.spareHelper) {
+  void waitAsSpare(port);
 } else {
+  if ((workerData as Partial<StatsWorkerData> | null)?.keepSpareHelper) {
+    // A pool's worker: a spare helper now, and the job code loaded ahead of the first job (each loads once).
+    keepSpareHelper();
+    void import('./jobs').catch(() => undefined);
+    void import('../../shared/stats/registry/index').catch(() => undefined);
+  }
   // Jobs run one after another, a preload before the job that takes it: each waits for the message before it.
   let previous: Promise<unknown> = Promise.resolve();
   port.on('message', (message: WorkerJobMessage | WorkerPreloadMessage) => {
@@ -118,6 +133,7 @@ if (part?.foldPart && part.reply) {
         } catch (error) {
           port.postMessage({ type: 'error', job_id: message.job_id, error: describe(error) } satisfies WorkerReply);
         }
+        replenishSpareHelper();
       });
     }
   });

@@ -1,7 +1,7 @@
 // compare_runs(a, b, metric, n_boot, seed, min_paired, level): paired bootstrap + sign-flip test (stats-semantics.md section 7).
 import { StatsValueError } from './errors';
 import { BOOTSTRAP_DRAWS, FAST_BOOTSTRAP_DRAWS, bootstrapCi, percentileIndexes, type Interval } from './intervals';
-import { binomialDraw, multinomialBootstrapMeans } from './fast-bootstrap';
+import { binomialDraw, multinomialBootstrapMeans, type ModeCache } from './fast-bootstrap';
 import { PyRandom, type PySeed } from './random';
 import { codePointCompare, meanOf, taskMeans } from './task-means';
 
@@ -60,11 +60,12 @@ function fastSignFlipP(diffs: Float64Array, bar: number, nBoot: number, rng: PyR
     if (counts.size > 64) return null;
   }
   const values = [...counts.entries()];
+  const modes = values.map((): ModeCache => new Map());
   const n = diffs.length;
   let count = 0;
   for (let b = 0; b < nBoot; b++) {
     let s = 0;
-    for (const [a, c] of values) s += a * (2 * binomialDraw(c, 0.5, rng) - c);
+    for (let v = 0; v < values.length; v++) s += values[v][0] * (2 * binomialDraw(values[v][1], 0.5, rng, modes[v]) - values[v][1]);
     if (Math.abs(s / n) >= bar) count++;
   }
   return (count + 1) / (nBoot + 1);
@@ -94,13 +95,17 @@ function unpairedInterval(va: number[], vb: number[], nBoot: number, level: numb
 
 export function compareRuns(a: readonly unknown[], b: readonly unknown[], options: CompareOptions = {}): CompareResult {
   const metric = options.metric ?? 'pass_at_1';
+  return compareTaskMeans(taskMeans(a, metric), taskMeans(b, metric), options);
+}
+
+/** compare_runs on each side's per-task means of the metric (task key -> mean, in order of first appearance). */
+export function compareTaskMeans(meansA: ReadonlyMap<string, number>, meansB: ReadonlyMap<string, number>, options: CompareOptions = {}): CompareResult {
+  const metric = options.metric ?? 'pass_at_1';
   const nBoot = options.n_boot ?? BOOTSTRAP_DRAWS;
   const seed = options.seed ?? 0;
   const minPaired = options.min_paired ?? 5;
   const level = options.level ?? 0.95;
   if (!(level > 0 && level < 1)) throw new StatsValueError(`compare_runs: level must be between 0 and 1, exclusive (got ${level})`);
-  const meansA = taskMeans(a, metric);
-  const meansB = taskMeans(b, metric);
   const shared = [...meansA.keys()].filter((k) => meansB.has(k)).sort(codePointCompare);
   const paired = shared.length >= minPaired;
   const rng = new PyRandom(seed);

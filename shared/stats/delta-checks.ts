@@ -2,6 +2,7 @@
 // user/writer model (stats-semantics.md section 8 steps 13r, 15 and 16).
 import { normCdf } from './normal';
 import { pyFixed, pyPercent } from './py-format';
+import type { DeltaSide } from './delta-side';
 import { answeredCounts, type RunConfig } from './run-config';
 
 export interface CheckState {
@@ -25,8 +26,8 @@ export function twoProportionP(xa: number, na: number, xb: number, nb: number): 
 }
 
 export interface ConfigCheckInput {
-  before: readonly unknown[];
-  after: readonly unknown[];
+  before: DeltaSide;
+  after: DeltaSide;
   a: RunConfig;
   b: RunConfig;
   headlineKey: string;
@@ -64,8 +65,8 @@ function gradedShare(input: ConfigCheckInput, state: CheckState): void {
 function answered(input: ConfigCheckInput, state: CheckState): void {
   const { a, b } = input;
   if (a.answered_share === null || b.answered_share === null) return;
-  const ca = answeredCounts(input.before);
-  const cb = answeredCounts(input.after);
+  const ca = answeredCounts(input.before.passAt.config);
+  const cb = answeredCounts(input.after.passAt.config);
   const p = twoProportionP(ca.answered, ca.replies, cb.answered, cb.replies);
   const gap = Math.abs(a.answered_share - b.answered_share);
   const bar = input.headlineNoise ?? input.answeredGapPoints;

@@ -1,19 +1,18 @@
 // delta_report re-run floors and noise bands (stats-semantics.md section 8 steps 6, 7 and 9).
-import { isObject } from './keys';
-import { pyFixed } from './py-format';
-import { evalVariance, noiseBand } from './variance';
+import type { DeltaSide } from './delta-side';
+import { pyFixed, roundOrNull } from './py-format';
+import { meansOf } from './task-means';
+import { meanOfTasks, noiseBand, runSpread } from './variance';
 import { tQuantile, zAt } from './t-dist';
 import { metricKey, type DeltaOptions } from './delta-types';
 
 /** Distinct non-null lineage.eval_run values on one side. */
-export function distinctEvalRuns(rows: readonly unknown[]): number {
-  const seen = new Set<string>();
-  for (const row of rows) {
-    if (!isObject(row) || !isObject(row.lineage)) continue;
-    const v = row.lineage.eval_run;
-    if (v !== null && v !== undefined) seen.add(typeof v === 'string' ? `s:${v}` : JSON.stringify(v));
-  }
-  return seen.size;
+export const distinctEvalRuns = (side: DeltaSide): number => side.evalRuns.size;
+
+/** eval_variance(side, metric, by="eval_run"): how many runs carry the metric, and their run_std (4 places). */
+function sideRunStd(side: DeltaSide, metric: string): { n_runs: number; run_std: number | null } {
+  const { present, sd } = runSpread([...side.runs.values()].map((sums) => meanOfTasks(meansOf(sums.get(metric) ?? new Map()))));
+  return { n_runs: present.length, run_std: roundOrNull(sd, 4) };
 }
 
 export interface Floors {
@@ -25,7 +24,7 @@ export interface Floors {
 
 /** Per-metric re-run floors: given (map or number) or pooled from eval_variance(by="eval_run") on both sides. */
 export function runStdFloors(
-  before: readonly unknown[], after: readonly unknown[], metrics: string[], runStd: DeltaOptions['run_std'], evalRuns: { before: number; after: number },
+  before: DeltaSide, after: DeltaSide, metrics: string[], runStd: DeltaOptions['run_std'], evalRuns: { before: number; after: number },
 ): Floors {
   const byMetric: Record<string, number | null> = Object.fromEntries(metrics.map((m) => [m, null]));
   if (runStd !== null && runStd !== undefined && typeof runStd === 'object') {
@@ -40,8 +39,8 @@ export function runStdFloors(
     let nA = 0;
     let nB = 0;
     for (const m of metrics) {
-      const a = evalVariance([before], { metric: m, by: 'eval_run' });
-      const b = evalVariance([after], { metric: m, by: 'eval_run' });
+      const a = sideRunStd(before, m);
+      const b = sideRunStd(after, m);
       nA = Math.max(nA, a.n_runs);
       nB = Math.max(nB, b.n_runs);
       if (a.run_std === null || b.run_std === null || a.n_runs < 2 || b.n_runs < 2) continue;

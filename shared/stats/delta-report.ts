@@ -1,6 +1,7 @@
 // delta_report(before, after, ...): the gate over pass@1 and markers, with floors, guards and comparability checks (stats-semantics.md section 8).
-import { compareRuns } from './compare-runs';
+import { compareTaskMeans } from './compare-runs';
 import { configChecks, type CheckState } from './delta-checks';
+import { deltaPlan, deltaSideOf, groupingName, sumsOf, type DeltaSide } from './delta-side';
 import { bandRule, distinctEvalRuns, runStdFloors } from './delta-noise';
 import { byGroup, detectSliceKey, flagSlices, sliceMinTasks, type GroupEntry, type Grouper } from './delta-slices';
 import { ceilingWarning, kMismatchWarning, proxyCheck } from './delta-side-checks';
@@ -8,19 +9,13 @@ import { deltaSizing, sizingWarning } from './delta-sizing';
 import { balanceRollouts, trainArms, trainSpread, trainWord, UNRESOLVED_LINE, type Balanced, type TrainSpread } from './delta-train';
 import { LOWER_IS_BETTER_MARKERS, VERDICT_WORDS, metricKey, type DeltaOptions, type GainVerdict, type MetricEntry, type TargetWord } from './delta-types';
 import { StatsValueError } from './errors';
-import { isObject } from './keys';
-import { passAtConfig } from './pass-at';
+import { passAtConfigOf } from './pass-at';
 import { pyFixed, pyPercent, pyRound, pySigned } from './py-format';
-import { codePointCompare, metricReader } from './task-means';
+import { codePointCompare, meansOf } from './task-means';
 import { tQuantile, zAt } from './t-dist';
+import { meanOfTasks } from './variance';
 
 export type { DeltaOptions } from './delta-types';
-
-function markerNamesOf(rows: readonly unknown[]): Set<string> {
-  const s = new Set<string>();
-  for (const r of rows) if (isObject(r) && isObject(r.markers)) for (const k of Object.keys(r.markers)) s.add(k);
-  return s;
-}
 
 function directions(metrics: string[], option: DeltaOptions['lower_is_better']): Record<string, boolean> {
   let asked: Record<string, boolean> = {};
@@ -37,18 +32,9 @@ function directions(metrics: string[], option: DeltaOptions['lower_is_better']):
 }
 
 /** metric_summary(rows, metric).degenerate: every applicable row (rounded to 9 decimals) holds one value. */
-function degenerateSide(rows: readonly unknown[], metric: string): boolean {
-  const read = metricReader(metric);
-  const values = new Set<number>();
-  let count = 0;
-  for (const row of rows) {
-    if (!isObject(row)) continue;
-    const v = read(row);
-    if (v === null) continue;
-    count++;
-    values.add(pyRound(v, 9));
-  }
-  return count > 0 && values.size === 1;
+function degenerateSide(side: DeltaSide, metric: string): boolean {
+  const seen = side.values.get(metric);
+  return seen !== undefined && seen.count > 0 && !seen.several;
 }
 
 const flip = (v: GainVerdict, lower: boolean): GainVerdict => (!lower ? v : v === 'b_better' ? 'a_better' : v === 'a_better' ? 'b_better' : v);
@@ -61,12 +47,10 @@ function verdictWord(r: MetricEntry, replicated: boolean): TargetWord {
   return word;
 }
 
-export function deltaReport(beforeIn: readonly unknown[], afterIn: readonly unknown[], options: DeltaOptions = {}) {
+/** The options checked and defaulted, before any row is read. */
+function settings(options: DeltaOptions) {
   const alpha = options.alpha ?? 0.05;
   const power = options.power ?? 0.8;
-  const nBoot = options.n_boot ?? 2000;
-  const seed = options.seed ?? 0;
-  const ceilingRate = options.ceiling_pass_rate ?? 0.9;
   if (!(alpha > 0 && alpha < 1) || !(power > 0 && power < 1)) throw new StatsValueError(`delta_report: alpha and power are probabilities strictly between 0 and 1 (got alpha=${alpha}, power=${power})`);
   let runStdRuns = options.run_std_runs ?? null;
   if (runStdRuns !== null) {
@@ -74,18 +58,36 @@ export function deltaReport(beforeIn: readonly unknown[], afterIn: readonly unkn
     if (!(Math.trunc(runStdRuns) >= 2)) throw new StatsValueError(`delta_report: run_std_runs is the number of re-runs run_std was computed from, at least 2 (got ${runStdRuns})`);
     runStdRuns = Math.trunc(runStdRuns);
   }
-  const arms = trainArms(options.train_runs);
-  const level = 1 - alpha;
+  return {
+    alpha, power, runStdRuns, level: 1 - alpha, arms: trainArms(options.train_runs),
+    nBoot: options.n_boot ?? 2000, seed: options.seed ?? 0, ceilingRate: options.ceiling_pass_rate ?? 0.9,
+  };
+}
+
+/** delta_report(before, after, ...) on two row sets. */
+export function deltaReport(beforeIn: readonly unknown[], afterIn: readonly unknown[], options: DeltaOptions = {}) {
+  const { seed } = settings(options);
   let before = beforeIn;
   let after = afterIn;
   let balanced: Balanced | null = null;
   if (options.balance_rollouts) ({ before, after, balanced } = balanceRollouts(beforeIn, afterIn, seed));
+  const plan = deltaPlan(options);
+  return deltaReportOfSides(deltaSideOf(before, plan), deltaSideOf(after, plan), options, balanced);
+}
 
-  const names = options.markers ? [...options.markers] : [...markerNamesOf(before)].filter((n) => markerNamesOf(after).has(n)).sort(codePointCompare);
+/**
+ * delta_report from each side's fold (delta-side.ts, folded with deltaPlan(options)): what deltaReport gives on their
+ * rows. balance_rollouts trims rows of both sides together, so its sides are folded after it (`balanced` says what
+ * it dropped); every other option is read here.
+ */
+export function deltaReportOfSides(before: DeltaSide, after: DeltaSide, options: DeltaOptions = {}, balanced: Balanced | null = null) {
+  const { alpha, power, runStdRuns, level, arms, nBoot, seed, ceilingRate } = settings(options);
+
+  const names = options.markers ? [...options.markers] : [...before.markerNames].filter((n) => after.markerNames.has(n)).sort(codePointCompare);
   const metricKeys = ['pass_at_1', ...names.map((m) => `marker:${m}`)];
   const results: Record<string, MetricEntry> = {};
   metricKeys.forEach((m, i) => {
-    results[m] = compareRuns(before, after, { metric: m, n_boot: nBoot, seed: seed + i, level }) as MetricEntry;
+    results[m] = compareTaskMeans(meansOf(sumsOf(before, m)), meansOf(sumsOf(after, m)), { metric: m, n_boot: nBoot, seed: seed + i, level }) as MetricEntry;
   });
   const lower = directions(metricKeys, options.lower_is_better);
   for (const m of metricKeys) {
@@ -131,7 +133,8 @@ export function deltaReport(beforeIn: readonly unknown[], afterIn: readonly unkn
   const notComparable: string[] = [];
   const headline = targetResult ?? results.pass_at_1;
   const headlineKey = targetResult ? (targetKey as string) : 'pass_at_1';
-  const train: TrainSpread | null = arms ? trainSpread(arms, before, after, headlineMetric, headline.ci95, level) : null;
+  const sideMean = (side: DeltaSide) => meanOfTasks(meansOf(sumsOf(side, headlineMetric)));
+  const train: TrainSpread | null = arms ? trainSpread(arms, { before: sideMean(before), after: sideMean(after) }, headlineMetric, headline.ci95, level) : null;
   let gateVerdict: TargetWord | null;
   [gateVerdict, targetVerdict] = trainWord(targetVerdict, train);
   const state: CheckState = { ok: regressions.length === 0 && gateVerdict !== 'moved_the_wrong_way', notComparable, warnings };
@@ -207,8 +210,8 @@ export function deltaReport(beforeIn: readonly unknown[], afterIn: readonly unkn
     warnings.push(`NOT COMPARABLE: the two arms drew different situation sets; ${pairing.n_paired} of ${pairing.n_paired + pairing.n_only_a + pairing.n_only_b} tasks are on both sides; pin the after side to the before run's tasks and re-run.`);
   }
   // n. sizing
-  const configBefore = passAtConfig(before);
-  const configAfter = passAtConfig(after);
+  const configBefore = passAtConfigOf(before.passAt);
+  const configAfter = passAtConfigOf(after.passAt);
   const kEval = configBefore.k || 1;
   const sizing = deltaSizing(before, after, headline, meanA, kEval, power, alpha, ceilingRate);
   const headlineVerdict = targetResult ? targetVerdict : trainWord(verdictWord(results.pass_at_1, replicated), train)[1];
@@ -228,12 +231,13 @@ export function deltaReport(beforeIn: readonly unknown[], afterIn: readonly unkn
     by = detectSliceKey(before, after);
     bySource = by !== null ? 'auto' : null;
   } else if (options.by !== false) by = options.by as string | Grouper;
+  if (by !== null && !before.groups.has(groupingName(by))) throw new Error(`delta_report: the sides were folded without the grouping ${groupingName(by)} (fold them with deltaPlan of these options)`);
   let groups: Record<string, GroupEntry> | null = null;
   let groupsDown: string[] = [];
   let groupsWeak: string[] = [];
   if (by !== null) {
     const groupLower = lower[headlineMetric] ?? false;
-    groups = byGroup(before, after, by, headlineMetric, groupLower, nBoot, seed, level);
+    groups = byGroup(before, after, groupingName(by), headlineMetric, groupLower, nBoot, seed, level);
     groupsDown = Object.keys(groups).filter((g) => groups![g].gain_verdict === 'a_better');
     groupsWeak = flagSlices(groups, sliceMinTasks(alpha), headlineMetric);
     for (const g of groupsDown) {
@@ -296,7 +300,7 @@ export function deltaReport(beforeIn: readonly unknown[], afterIn: readonly unkn
     warnings,
     config: { before: configBefore, after: configAfter },
     balanced,
-    by: typeof by === 'string' ? by : by ? by.name || 'callable' : null,
+    by: by === null ? null : groupingName(by),
     groups,
     groups_down: groupsDown,
     groups_weak: groupsWeak,

@@ -1,22 +1,26 @@
 // delta_report side checks: the ceiling, the proxy-vs-target (over-optimization) reading, and unequal k (stats-semantics.md section 8 steps 13h, 13i, 13o).
-import { isObject, taskKey, type Row } from './keys';
+import { sumsOf, type DeltaSide } from './delta-side';
 import { pyFixed, pyPercent, pySigned } from './py-format';
-import { taskMeans } from './task-means';
 import { VERDICT_WORDS, gainInterval, type MetricEntry } from './delta-types';
 
 const span = (ci: [number, number] | null) => (ci ? `${pySigned(ci[0], 3)}..${pySigned(ci[1], 3)}` : 'n/a');
 
 /** The ceiling line: the before side passes >= ceiling_pass_rate, or few paired tasks (and under half) have room. */
-export function ceilingWarning(before: readonly unknown[], after: readonly unknown[], meanA: number | null, ceilingRate: number): string | null {
+export function ceilingWarning(before: DeltaSide, after: DeltaSide, meanA: number | null, ceilingRate: number): string | null {
   if (meanA !== null && meanA >= ceilingRate) {
     return `The before run already passes ${pyFixed(meanA, 2)} of tasks, so there is little room to measure improvement; use harder situations.`;
   }
-  const ma = taskMeans(before, 'pass_at_1');
-  const mb = taskMeans(after, 'pass_at_1');
-  const shared = [...ma.keys()].filter((t) => mb.has(t));
-  const withRoom = shared.filter((t) => (ma.get(t) as number) < 1).length;
-  if (withRoom < 20 && withRoom < 0.5 * shared.length) {
-    return `The before run already passes ${shared.length - withRoom} of ${shared.length} paired tasks every time, so there is little room to measure improvement; use harder situations.`;
+  const ma = sumsOf(before, 'pass_at_1');
+  const mb = sumsOf(after, 'pass_at_1');
+  let shared = 0;
+  let withRoom = 0;
+  for (const [task, [s, c]] of ma) {
+    if (!mb.has(task)) continue;
+    shared++;
+    if (s / c < 1) withRoom++;
+  }
+  if (withRoom < 20 && withRoom < 0.5 * shared) {
+    return `The before run already passes ${shared - withRoom} of ${shared} paired tasks every time, so there is little room to measure improvement; use harder situations.`;
   }
   return null;
 }
@@ -47,15 +51,17 @@ export function proxyCheck(
 }
 
 /** Unequal rollouts per task between the sides: how many paired tasks on the short side have fewer rows. */
-export function kMismatchWarning(before: readonly unknown[], after: readonly unknown[], kBefore: number, kAfter: number): string | null {
+export function kMismatchWarning(before: DeltaSide, after: DeltaSide, kBefore: number, kAfter: number): string | null {
   if (kAfter === kBefore) return null;
   const [shortSide, fullK] = kAfter < kBefore ? (['after', kBefore] as const) : (['before', kAfter] as const);
-  const shortRows = shortSide === 'after' ? after : before;
-  const otherRows = shortSide === 'after' ? before : after;
-  const perTask = new Map<string, number>();
-  for (const r of shortRows) if (isObject(r)) perTask.set(taskKey(r as Row), (perTask.get(taskKey(r as Row)) ?? 0) + 1);
-  const other = new Set(otherRows.filter(isObject).map((r) => taskKey(r as Row)));
-  const paired = [...perTask.keys()].filter((t) => other.has(t));
-  const nShort = paired.filter((t) => (perTask.get(t) as number) < fullK).length;
-  return `before has k=${kBefore} rollouts per task and after has k=${kAfter}: ${nShort} of ${paired.length} paired tasks on the ${shortSide} side have fewer than ${fullK} rows; re-run the ${shortSide} side on its short tasks, or balance_rollouts=True to share k=${Math.min(kBefore, kAfter)}.`;
+  const perTask = (shortSide === 'after' ? after : before).taskRows;
+  const other = (shortSide === 'after' ? before : after).taskRows;
+  let paired = 0;
+  let nShort = 0;
+  for (const [task, rows] of perTask) {
+    if (!other.has(task)) continue;
+    paired++;
+    if (rows < fullK) nShort++;
+  }
+  return `before has k=${kBefore} rollouts per task and after has k=${kAfter}: ${nShort} of ${paired} paired tasks on the ${shortSide} side have fewer than ${fullK} rows; re-run the ${shortSide} side on its short tasks, or balance_rollouts=True to share k=${Math.min(kBefore, kAfter)}.`;
 }

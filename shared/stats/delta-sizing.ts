@@ -1,6 +1,7 @@
 // delta_report sizing fields: detectable_effect at the paired task count and tasks_needed for the seen gain (stats-semantics.md section 8 step 14).
 import { pyFixed } from './py-format';
-import { detectableEffect, holdoutSize } from './sizing';
+import { sumsOf, type DeltaSide } from './delta-side';
+import { detectableEffect, holdoutSize, holdoutSizeOnSums } from './sizing';
 import { StatsValueError } from './errors';
 import type { MetricEntry } from './delta-types';
 
@@ -12,7 +13,7 @@ export interface DeltaSizing {
 }
 
 export function deltaSizing(
-  before: readonly unknown[], after: readonly unknown[], head: MetricEntry, meanA: number | null, kEval: number, power: number, alpha: number, ceiling: number,
+  before: DeltaSide, after: DeltaSide, head: MetricEntry, meanA: number | null, kEval: number, power: number, alpha: number, ceiling: number,
 ): DeltaSizing {
   const base = meanA ?? 0.6;
   const k = kEval || 1;
@@ -23,7 +24,7 @@ export function deltaSizing(
   if (gain !== null && gain > 0 && gain < 1) {
     let sized;
     try {
-      sized = holdoutSize(gain, { before, after, power, alpha, ceiling_pass_rate: ceiling });
+      sized = holdoutSizeOnSums(gain, { power, alpha, ceiling_pass_rate: ceiling }, sumsOf(before, 'pass_at_1'), sumsOf(after, 'pass_at_1'));
     } catch (error) {
       if (!(error instanceof StatsValueError)) throw error;
       sized = holdoutSize(gain, { base, k, power, alpha, ceiling_pass_rate: ceiling });

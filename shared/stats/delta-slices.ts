@@ -1,7 +1,8 @@
 // delta_report slice table: automatic or given `by`, per-group comparison, down and weak groups (stats-semantics.md section 8 step 17).
-import { compareRuns } from './compare-runs';
+import { compareTaskMeans } from './compare-runs';
+import type { DeltaSide, SideGroup } from './delta-side';
 import { isObject, pyStr, type Row } from './keys';
-import { codePointCompare } from './task-means';
+import { codePointCompare, meansOf } from './task-means';
 import type { GainVerdict } from './delta-types';
 
 export const SLICE_KEYS = ['category', 'slice'];
@@ -42,14 +43,12 @@ export function groupOf(row: Row, by: string | Grouper): string | null {
 }
 
 /** The first SLICE_KEYS key whose non-empty values share at least 2 between the sides. */
-export function detectSliceKey(before: readonly unknown[], after: readonly unknown[]): string | null {
+export function detectSliceKey(before: DeltaSide, after: DeltaSide): string | null {
   for (const key of SLICE_KEYS) {
-    const values = [before, after].map((rows) => {
-      const s = new Set<string>();
-      for (const r of rows) if (isObject(r) && r[key] !== null && r[key] !== undefined && r[key] !== '') s.add(pyStr(r[key]));
-      return s;
-    });
-    if ([...values[0]].filter((v) => values[1].has(v)).length >= 2) return key;
+    const theirs = after.sliceValues.get(key) as Set<string>;
+    let shared = 0;
+    for (const v of before.sliceValues.get(key) as Set<string>) if (theirs.has(v)) shared++;
+    if (shared >= 2) return key;
   }
   return null;
 }
@@ -58,31 +57,23 @@ export function sliceMinTasks(alpha: number): number {
   return Math.max(2, Math.ceil(Math.log2(2 / alpha)));
 }
 
+/** Each group on both sides compared on the metric (by its grouping's name, folded into both sides). */
 export function byGroup(
-  before: readonly unknown[], after: readonly unknown[], by: string | Grouper, metric: string, lower: boolean, nBoot: number, seed: number, level: number,
+  before: DeltaSide, after: DeltaSide, grouping: string, metric: string, lower: boolean, nBoot: number, seed: number, level: number,
 ): Record<string, GroupEntry> {
-  const split = (rows: readonly unknown[]) => {
-    const out = new Map<string, Row[]>();
-    for (const row of rows) {
-      if (!isObject(row)) continue;
-      const g = groupOf(row, by);
-      if (g === null) continue;
-      const list = out.get(g);
-      if (list) list.push(row);
-      else out.set(g, [row]);
-    }
-    return out;
-  };
-  const ga = split(before);
-  const gb = split(after);
+  const ga = before.groups.get(grouping) as Map<string, SideGroup>;
+  const gb = after.groups.get(grouping) as Map<string, SideGroup>;
   const names = [...ga.keys()].filter((g) => gb.has(g)).sort(codePointCompare);
   const groups: Record<string, GroupEntry> = {};
+  const means = (group: SideGroup) => meansOf(group.sums.get(metric) ?? new Map());
   names.forEach((name, i) => {
-    const r = compareRuns(ga.get(name)!, gb.get(name)!, { metric, n_boot: nBoot, seed: seed + GROUP_SEED_OFFSET + i, level });
+    const a = ga.get(name) as SideGroup;
+    const b = gb.get(name) as SideGroup;
+    const r = compareTaskMeans(means(a), means(b), { metric, n_boot: nBoot, seed: seed + GROUP_SEED_OFFSET + i, level });
     const gain: GainVerdict = lower && r.verdict === 'b_better' ? 'a_better' : lower && r.verdict === 'a_better' ? 'b_better' : r.verdict;
     groups[name] = {
       delta: r.delta, ci95: r.ci95, verdict: r.verdict, mean_a: r.mean_a, mean_b: r.mean_b, n_used: r.n_used, n_paired: r.n_paired, paired: r.paired,
-      rows_a: ga.get(name)!.length, rows_b: gb.get(name)!.length, lower_is_better: lower, gain_verdict: gain,
+      rows_a: a.rows, rows_b: b.rows, lower_is_better: lower, gain_verdict: gain,
     };
   });
   return groups;

@@ -4,6 +4,7 @@ import { isObject, taskKey, type Row } from './keys';
 import { pyFixed } from './py-format';
 import { PyRandom } from './random';
 import { meanOf, sampleSd, taskMeans } from './task-means';
+import { meanOfTasks } from './variance';
 import { tQuantile } from './t-dist';
 import type { DeltaOptions, TargetWord } from './delta-types';
 
@@ -50,14 +51,11 @@ export interface TrainSpread {
   rule: string | null;
 }
 
-function sideMean(rows: readonly unknown[], metric: string): number | null {
-  const means = [...taskMeans(rows, metric).values()];
-  return means.length ? meanOf(means) : null;
-}
+const sideMean = (rows: readonly unknown[], metric: string): number | null => meanOfTasks(taskMeans(rows, metric));
 
 /** The between-seed term of the headline delta; the interval widened in quadrature with t(df = sum(n - 1)). */
 export function trainSpread(
-  arms: TrainArms, before: readonly unknown[], after: readonly unknown[], metric: string, ci: [number, number] | null, level: number,
+  arms: TrainArms, sideMeans: Record<'before' | 'after', number | null>, metric: string, ci: [number, number] | null, level: number,
 ): TrainSpread {
   const out: TrainSpread = {
     counts: { before: null, after: null }, std: { before: null, after: null }, means: { before: null, after: null },
@@ -65,10 +63,10 @@ export function trainSpread(
   };
   let variance = 0;
   let df = 0;
-  for (const [side, rows] of [['before', before], ['after', after]] as const) {
+  for (const side of ['before', 'after'] as const) {
     const seeds = arms[side];
     if (!seeds) {
-      out.means[side] = sideMean(rows, metric);
+      out.means[side] = sideMeans[side];
       continue;
     }
     const perSeed = seeds.map((s) => sideMean(s, metric)).filter((m): m is number => m !== null);

@@ -16,14 +16,28 @@ function lgamma(x: number): number {
   return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
-/** One Binomial(n, p) draw by inversion, searching outward from the mode. */
-export function binomialDraw(n: number, p: number, rng: PyRandom): number {
+/** The mode of Binomial(n, p) and its probability, by n, for draws that share one p (the bootstrap's loops). */
+export type ModeCache = Map<number, number>;
+
+function pmfAtMode(n: number, p: number, mode: number): number {
+  const logPmf = lgamma(n + 1) - lgamma(mode + 1) - lgamma(n - mode + 1) + mode * Math.log(p) + (n - mode) * Math.log(1 - p);
+  return Math.exp(logPmf);
+}
+
+/**
+ * One Binomial(n, p) draw by inversion, searching outward from the mode. `modes` (one per p) keeps the probability
+ * at the mode by n: the same arithmetic, done once per n instead of once per draw.
+ */
+export function binomialDraw(n: number, p: number, rng: PyRandom, modes?: ModeCache): number {
   if (n <= 0 || p <= 0) return 0;
   if (p >= 1) return n;
   const q = 1 - p;
   const mode = Math.min(n, Math.floor((n + 1) * p));
-  const logPmf = lgamma(n + 1) - lgamma(mode + 1) - lgamma(n - mode + 1) + mode * Math.log(p) + (n - mode) * Math.log(q);
-  const pmfMode = Math.exp(logPmf);
+  let pmfMode = modes?.get(n);
+  if (pmfMode === undefined) {
+    pmfMode = pmfAtMode(n, p, mode);
+    modes?.set(n, pmfMode);
+  }
   let u = rng.random() - pmfMode;
   if (u <= 0) return mode;
   let lo = mode;
@@ -62,13 +76,14 @@ export function multinomialBootstrapMeans(values: ArrayLike<number>, nBoot: numb
   }
   const distinct = [...counts.keys()].sort((a, b) => a - b);
   const probs = distinct.map((v) => (counts.get(v) as number) / n);
+  const modes = distinct.map((): ModeCache => new Map());
   const means = new Float64Array(nBoot);
   for (let b = 0; b < nBoot; b++) {
     let left = n;
     let restP = 1;
     let sum = 0;
     for (let j = 0; j < distinct.length && left > 0; j++) {
-      const c = j === distinct.length - 1 ? left : binomialDraw(left, Math.min(1, probs[j] / restP), rng);
+      const c = j === distinct.length - 1 ? left : binomialDraw(left, Math.min(1, probs[j] / restP), rng, modes[j]);
       sum += c * distinct[j];
       left -= c;
       restP -= probs[j];

@@ -39,17 +39,23 @@ function byRegression(a: PairedTask, b: PairedTask): number {
   return rank(a) - rank(b) || (a.delta ?? 0) - (b.delta ?? 0) || (a.task < b.task ? -1 : a.task > b.task ? 1 : 0);
 }
 
-export function pairedTaskTable(baseline: Record<string, number>, candidate: Record<string, number>): PairedTaskTable {
-  const names = new Set([...Object.keys(baseline), ...Object.keys(candidate)]);
+/** Task -> rate, as pass_at's per_task gives it (a record) or as a fold's task groups give it (a map). */
+type Rates = ReadonlyMap<string, number> | Record<string, number>;
+
+const asMap = (rates: Rates): ReadonlyMap<string, number> => (rates instanceof Map ? rates : new Map(Object.entries(rates)));
+
+export function pairedTaskTable(baselineRates: Rates, candidateRates: Rates): PairedTaskTable {
+  const baseline = asMap(baselineRates);
+  const candidate = asMap(candidateRates);
   const tasks: PairedTask[] = [];
   const counts = { improved: 0, regressed: 0, same: 0, only_baseline: 0, only_candidate: 0 };
-  for (const task of names) {
-    const a = Object.prototype.hasOwnProperty.call(baseline, task) ? baseline[task] : null;
-    const b = Object.prototype.hasOwnProperty.call(candidate, task) ? candidate[task] : null;
+  const add = (task: string, a: number | null, b: number | null) => {
     const status = statusOf(a, b);
     counts[status]++;
     tasks.push({ task, baseline: a, candidate: b, delta: a === null || b === null ? null : b - a, status });
-  }
+  };
+  for (const [task, a] of baseline) add(task, a, candidate.get(task) ?? null);
+  for (const [task, b] of candidate) if (!baseline.has(task)) add(task, null, b);
   tasks.sort(byRegression);
   return {
     tasks,

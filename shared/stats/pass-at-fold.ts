@@ -28,10 +28,11 @@ export function passAtFold(): PassAtFold {
   return { groups: new Map(), graded: 0, firstReward: null, distinctRewards: 0, judged: 0, failed: 0, failedStatuses: new Set(), failedReason: null, config: runConfigFold() };
 }
 
-export function addPassAtRow(fold: PassAtFold, row: unknown): void {
+/** Adds one row; `key` is its taskKey when the caller has it already (delta_report's side fold). */
+export function addPassAtRow(fold: PassAtFold, row: unknown, key?: string): void {
   const label = groupLabel(row);
   if (label !== null) {
-    const key = taskKey(row as Record<string, unknown>);
+    key ??= taskKey(row as Record<string, unknown>);
     const list = fold.groups.get(key);
     if (list) list.push(label);
     else fold.groups.set(key, [label]);

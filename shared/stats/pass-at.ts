@@ -4,7 +4,7 @@ import { bootstrapCi, noIntervalNote, type Interval } from './intervals';
 import { pyTruthy, taskKey } from './keys';
 import { groupLabel } from './readers';
 import { foldPassAt, type PassAtFold } from './pass-at-fold';
-import { runConfig, runConfigFrom, type RunConfig } from './run-config';
+import { runConfigFrom, type RunConfig } from './run-config';
 
 export interface PassAtOptions {
   k?: number | null;
@@ -67,6 +67,13 @@ function taskRates(groups: Map<string, number[]>): { perTask: Record<string, num
 /** pass_at(rows).per_task without the rest (no bootstraps, no run config): what a per-task table reads. */
 export function perTaskRates(rows: readonly unknown[]): Record<string, number> {
   return taskRates(groupLabels(rows)).perTask;
+}
+
+/** Each task's pass rate from pass_at's task groups (a fold's `groups`), as pass_at's per_task gives them. */
+export function taskRateMap(groups: ReadonlyMap<string, number[]>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [key, labels] of groups) out.set(key, mean(labels));
+  return out;
 }
 
 /** math.comb(a, b) as a float (exact below 2^53), 0 when b < 0 or b > a. */
@@ -211,14 +218,10 @@ export function passAtDict(result: PassAtResult): Omit<PassAtResult, 'per_task'>
   return rest;
 }
 
-/** pass_at(rows).config without the bootstraps (delta_report reads only k and the run facts). */
-export function passAtConfig(rows: readonly unknown[], options: { k?: number | null } = {}): RunConfig {
-  const groups = groupLabels(rows);
-  if (groups.size === 0) {
-    const k = options.k !== undefined && options.k !== null && pyTruthy(options.k) ? Math.trunc(options.k) : 1;
-    return runConfig(rows, 0, k);
-  }
+/** pass_at's config block from its fold, without the bootstraps (delta_report reads only k and the run facts). */
+export function passAtConfigOf(fold: PassAtFold): RunConfig {
+  const groups = fold.groups;
+  if (groups.size === 0) return runConfigFrom(fold.config, 0, 1);
   const multi = [...groups.values()].map((g) => g.length).filter((n) => n >= 2);
-  const k = options.k !== undefined && options.k !== null ? Math.trunc(options.k) : multi.length ? Math.min(...multi) : 1;
-  return runConfig(rows, groups.size, k);
+  return runConfigFrom(fold.config, groups.size, multi.length ? Math.min(...multi) : 1);
 }

@@ -71,10 +71,6 @@ export function splitReasoning(text: string): { answer: string; unclosed: boolea
   return { answer: closed.slice(0, open), unclosed: true };
 }
 
-export function isAnswered(reply: string): boolean {
-  return !isBlank(splitReasoning(reply).answer);
-}
-
 function valueKey(v: unknown): string {
   return typeof v === 'string' ? `s:${v}` : `j:${JSON.stringify(v)}`;
 }
@@ -165,22 +161,7 @@ export function runConfigFrom(fold: RunConfigFold, nTasks: number, k: number): R
   return out as unknown as RunConfig;
 }
 
-export function runConfig(rows: readonly unknown[], nTasks: number, k: number): RunConfig {
-  const fold = runConfigFold();
-  for (const row of rows) addRunConfigRow(fold, row);
-  return runConfigFrom(fold, nTasks, k);
-}
-
-/** (answered, replies) over rows, as counted for answered_share (used by delta_report's answered-share test). */
-export function answeredCounts(rows: readonly unknown[]): { answered: number; replies: number } {
-  let answered = 0;
-  let replies = 0;
-  for (const row of rows) {
-    if (!isObject(row)) continue;
-    const reply = replyOf(row);
-    if (reply === undefined) continue;
-    replies++;
-    if (isAnswered(reply)) answered++;
-  }
-  return { answered, replies };
+/** (answered, replies) of a fold's rows, as counted for answered_share (delta_report's answered-share test). */
+export function answeredCounts(fold: RunConfigFold): { answered: number; replies: number } {
+  return { answered: fold.answered, replies: fold.replies };
 }

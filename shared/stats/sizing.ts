@@ -40,6 +40,9 @@ function checkUnit(name: string, v: number): void {
   if (!(typeof v === 'number' && v > 0 && v < 1)) throw new StatsValueError(`${name} must be between 0 and 1, exclusive (got ${v})`);
 }
 
+/** Task key -> [sum, count] of pass_at_1. */
+type TaskSumsOf = ReadonlyMap<string, readonly [number, number]>;
+
 export interface HoldoutOptions {
   base?: number;
   k?: number;
@@ -53,14 +56,21 @@ export interface HoldoutOptions {
 }
 
 export function holdoutSize(effect: number, options: HoldoutOptions = {}) {
+  const before = options.before ?? options.rows ?? null;
+  const after = options.after ?? null;
+  return holdoutSizeOnSums(effect, options, before && taskSums(before, 'pass_at_1'), after && taskSums(after, 'pass_at_1'));
+}
+
+/** holdout_size with the before/after rows given as their pass_at_1 task sums (taskSums; delta_report's sides). */
+export function holdoutSizeOnSums(
+  effect: number, options: Omit<HoldoutOptions, 'before' | 'after' | 'rows'>, before: TaskSumsOf | null, after: TaskSumsOf | null,
+) {
   const power = options.power ?? 0.8;
   const alpha = options.alpha ?? 0.05;
   const ceiling = options.ceiling_pass_rate ?? 0.9;
   checkUnit('effect', effect);
   checkUnit('power', power);
   checkUnit('alpha', alpha);
-  const before = options.before ?? options.rows ?? null;
-  const after = options.after ?? null;
   if (after && !before) throw new StatsValueError('holdout_size: after= needs before= (the rows of the previous eval) to pair tasks');
   const taskStd = options.task_std ?? null;
   if (taskStd !== null && !(taskStd > 0)) throw new StatsValueError(`holdout_size: task_std must be greater than 0 (got ${taskStd})`);
@@ -73,11 +83,15 @@ export function holdoutSize(effect: number, options: HoldoutOptions = {}) {
   const notes: string[] = [];
   const warnings: string[] = [];
   if (before) {
-    const sums = taskSums(before, 'pass_at_1');
+    const sums = before;
     if (sums.size === 0) throw new StatsValueError('holdout_size: the before rows carry no 0/1 reward; grade them first');
-    const rates = [...sums.values()].map(([s, c]) => s / c);
+    const rates: number[] = [];
+    k = Infinity;
+    for (const [s, c] of sums.values()) {
+      rates.push(s / c);
+      if (c < k) k = c;
+    }
     base = meanOf(rates);
-    k = Math.min(...[...sums.values()].map(([, c]) => c));
     spread = sampleSd(rates);
     if (rates.length >= 2) {
       const within = base * (1 - base);
@@ -90,15 +104,23 @@ export function holdoutSize(effect: number, options: HoldoutOptions = {}) {
   let source: 'rows' | 'given' | 'model';
   let nPaired: number | null = null;
   if (before && after) {
-    const a = taskSums(before, 'pass_at_1');
-    const b = taskSums(after, 'pass_at_1');
+    const a = before;
+    const b = after;
     const shared = [...a.keys()].filter((t) => b.has(t)).sort(codePointCompare);
     if (shared.length < 3) throw new StatsValueError(`holdout_size: before and after share ${shared.length} graded task(s); at least 3 are needed to measure the paired sd`);
-    const diffs = shared.map((t) => b.get(t)![0] / b.get(t)![1] - a.get(t)![0] / a.get(t)![1]);
+    const diffs = new Array<number>(shared.length);
+    const baseRates = new Array<number>(shared.length);
+    k = Infinity;
+    shared.forEach((t, i) => {
+      const [sa, ca] = a.get(t)!;
+      const [sb, cb] = b.get(t)!;
+      diffs[i] = sb / cb - sa / ca;
+      baseRates[i] = sa / ca;
+      k = Math.min(k, ca, cb);
+    });
     sd = sampleSd(diffs) as number;
     nPaired = shared.length;
-    base = meanOf(shared.map((t) => a.get(t)![0] / a.get(t)![1]));
-    k = Math.min(...shared.map((t) => Math.min(a.get(t)![1], b.get(t)![1])));
+    base = meanOf(baseRates);
     source = 'rows';
     notes.push(`sd ${pyFixed(sd, 3)} measured on ${nPaired} paired tasks`);
   } else if (taskStd !== null) {

@@ -60,9 +60,15 @@ export function taskMeans(rows: readonly unknown[], metric: string): ReadonlyMap
   const sums = taskSums(rows, metric);
   const known = meansCache.get(sums);
   if (known) return known;
+  const out = meansOf(sums);
+  meansCache.set(sums, out);
+  return out;
+}
+
+/** Task key -> mean, from task sums (same order). */
+export function meansOf(sums: ReadonlyMap<string, readonly [number, number]>): Map<string, number> {
   const out = new Map<string, number>();
   for (const [key, [s, c]] of sums) out.set(key, s / c);
-  meansCache.set(sums, out);
   return out;
 }
 

@@ -74,16 +74,25 @@ function markerNames(rows: readonly unknown[]): Set<string> {
 }
 
 function runMean(rows: readonly unknown[], metric: string): number | null {
-  const means = [...taskMeans(rows, metric).values()];
-  return means.length ? meanOf(means) : null;
+  return meanOfTasks(taskMeans(rows, metric));
+}
+
+/** A run's mean of a metric: the mean of its task means; null when no task carries the metric. */
+export function meanOfTasks(means: ReadonlyMap<string, number>): number | null {
+  return means.size ? meanOf([...means.values()]) : null;
+}
+
+/** The spread of re-runs from each run's mean (null: that run carries no value): the runs counted and their sd. */
+export function runSpread(runMeans: ReadonlyArray<number | null>): { present: number[]; sd: number | null } {
+  const present = runMeans.filter((m): m is number => m !== null);
+  return { present, sd: sampleSd(present) };
 }
 
 export function evalVariance(runs: readonly unknown[], options: EvalVarianceOptions = {}) {
   const metric = options.metric ?? 'pass_at_1';
   const { labels, sets, unkeyed } = splitRuns(runs, options.by);
   const runMeans = sets.map((rows) => runMean(rows, metric));
-  const present = runMeans.filter((m): m is number => m !== null);
-  const sd = sampleSd(present);
+  const { present, sd } = runSpread(runMeans);
 
   const metrics = ['pass_at_1'];
   if (sets.length) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/define';
 import { compareRuns } from '../../shared/stats/compare-runs';
 import { curriculum } from '../../shared/stats/curriculum';
+import { deltaReport } from '../../shared/stats/delta-report';
 import { judgeTrust } from '../../shared/stats/judge-trust';
 import { passAt, passAtDict } from '../../shared/stats/pass-at';
 import { loadJudge } from '../../main/judges/load-judge';
@@ -145,6 +146,31 @@ describe('stats API through the worker pool', () => {
       const rows = loadRows(engine.ctx.db, datasetId);
       const out = await pool.run({ kind: 'pass_at', sources: { rows: { rows } }, params: { k: 1, min_k: 1 } }).result;
       expect(out.report.pass_at_1).toBe(passAt(rows, { k: 1, min_k: 1 }).pass_at_1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('compares two large datasets, the second folded by the worker\'s spare helper, job after job (the spare is replaced)', async () => {
+    const names = ['big-before', 'big-after'];
+    const ids: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const lines: string[] = [];
+      for (let t = 0; lines.length < 21_000; t++) {
+        for (let r = 0; r < 3; r++) lines.push(JSON.stringify({ scenario_id: `t${t}`, rollout_index: r, prompt: `Question ${t}?`, final_text: `Reply ${r}`, steps: [], reward: (t * 5 + r + i) % 7 < 3 + i ? 1 : 0, category: `c${t % 4}` }));
+      }
+      fs.writeFileSync(path.join(dir, `${name}.jsonl`), lines.join('\n') + '\n');
+      ids.push((await importFile(engine, path.join(dir, `${name}.jsonl`), { name, skipInvalid: false })).dataset_id as string);
+    }
+    const pool = new StatsPool({ dbPath: engine.ctx.dbPath });
+    try {
+      const request = { kind: 'compare_report' as const, sources: { before: { dataset_id: ids[0] }, after: { dataset_id: ids[1] } }, params: { target: 'pass_at_1' } };
+      const first = await pool.run(request).result;
+      const second = await pool.run(request).result; // after the first took the spare, with the one started after it
+      expect(second).toEqual(first);
+      const [before, after] = ids.map((id) => loadRows(engine.ctx.db, id));
+      expect(first.report).toEqual(JSON.parse(JSON.stringify(deltaReport(before, after, { target: 'pass_at_1' }))));
+      expect((first as unknown as { task_table: { n_paired: number } }).task_table.n_paired).toBe(7000);
     } finally {
       await pool.close();
     }

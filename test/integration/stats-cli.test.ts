@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deltaReport } from '../../shared/stats/delta-report';
 import { buildEngine, repoRoot } from '../helpers/build-engine';
 
 const conformance = path.resolve(repoRoot, 'test/fixtures/conformance');
@@ -158,6 +159,48 @@ describe('while-desk stats pass-at on the conformance cases', () => {
     const latin = path.join(dir, 'big-latin1.jsonl');
     fs.writeFileSync(latin, Buffer.concat([Buffer.from(lines.slice(0, late - 1).join('\n') + '\n'), Buffer.from('{"prompt": "caf\xe9"}\n', 'latin1'), Buffer.from(lines.slice(late).join('\n') + '\n')]));
     expect(cli(['stats', 'pass-at', latin], db).stderr).toContain(`${latin}:${late}: not valid UTF-8 text`);
+  });
+
+  it('compares two large runs, each folded in a thread of its own: the report deltaReport gives on their rows, by file as by dataset, and a bad line named in its own file', () => {
+    const db = path.join(dir, 'pair.db');
+    const write = (name: string, shift: number) => {
+      const lines: string[] = [];
+      for (let t = 0; lines.length < 20_000; t++) {
+        for (let r = 0; r < 4; r++) {
+          const reward = (t * 7 + r * 3 + shift) % 10 < 4 + (t % 4) ? 1 : 0;
+          lines.push(JSON.stringify({ scenario_id: `task_${t}`, rollout_index: r, prompt: `Task ${t}: ${'please help '.repeat(15)}`, final_text: `Reply ${t}/${r}`, steps: [], reward, category: `c${t % 3}`, markers: { tool_calls: (t + r + shift) % 3 }, sampling: { temperature: 0.7 }, policy_version: `agent@${name}` }));
+        }
+      }
+      const file = path.join(dir, `${name}.jsonl`);
+      fs.writeFileSync(file, lines.join('\n') + '\n');
+      expect(fs.statSync(file).size).toBeGreaterThan(5 << 20); // over the 4 MiB at which a second file is folded elsewhere
+      return { file, lines };
+    };
+    const before = write('before', 0);
+    const after = write('after', 3);
+    const ids = [before, after].map(({ file }) => JSON.parse(execFileSync(process.execPath, ['bin/while-desk.mjs', 'import', file, '--json', '--db', db], { cwd: repoRoot, encoding: 'utf8' })).dataset_id);
+    const byFile = cli(['stats', 'delta', before.file, after.file, '--json', '--must-not-regress', 'tool_calls'], db);
+    const byId = cli(['stats', 'delta', ids[0], ids[1], '--json', '--must-not-regress', 'tool_calls', '--db', db], db);
+    expect(byFile.stderr).toBe('');
+    const report = JSON.parse(byFile.stdout);
+    expect(JSON.parse(byId.stdout)).toEqual(report);
+    const parse = (lines: string[]) => lines.map((line) => JSON.parse(line));
+    expect(report).toEqual(JSON.parse(JSON.stringify(deltaReport(parse(before.lines), parse(after.lines), { must_not_regress: ['tool_calls'] }))));
+    expect(report.by).toBe('category');
+    const compared = JSON.parse(cli(['compare', ids[0], ids[1], '--json', '--db', db], db).stdout);
+    expect(compared.per_task_summary.n_paired).toBe(5000);
+    expect(compared.per_task).toHaveLength(5000);
+
+    const late = 15_000;
+    const broken = path.join(dir, 'after-broken.jsonl');
+    fs.writeFileSync(broken, [...after.lines.slice(0, late - 1), '{"scenario_id": "x", "reward": ', ...after.lines.slice(late)].join('\n') + '\n');
+    const refused = cli(['stats', 'delta', before.file, broken], db);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${broken}:${late}: not valid JSON`);
+    // Both sides refused: the first side's error is the one reported, as reading the rows in order would.
+    const brokenBefore = path.join(dir, 'before-broken.jsonl');
+    fs.writeFileSync(brokenBefore, [...before.lines.slice(0, 9), '[1, 2', ...before.lines.slice(10)].join('\n') + '\n');
+    expect(cli(['stats', 'delta', brokenBefore, broken], db).stderr).toContain(`${brokenBefore}:10: not valid JSON`);
   });
 
   it('lists every statistic of the registry in its usage, and runs the reliability curve', () => {

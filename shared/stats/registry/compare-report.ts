@@ -2,11 +2,11 @@
 // (each task's pass_at rate on both sides), on rows read once. Before, the screen asked for stats.delta and two
 // full stats.passAt (three jobs, two of them computing three bootstraps and a run config only for per_task).
 // Every number is what those calls give: the report is deltaReport's, the rates pass_at's own per_task.
-import { deltaReport } from '../delta-report';
+import { deltaReport, deltaReportOfSides } from '../delta-report';
 import { pairedTaskTable } from '../paired-tasks';
-import { perTaskRates } from '../pass-at';
+import { perTaskRates, taskRateMap } from '../pass-at';
 import { rowsOf, statistic, type Zod } from './define';
-import { deltaReportSchema, deltaStatistic } from './delta';
+import { deltaReportSchema, deltaSidesFold, deltaStatistic } from './delta';
 
 export function pairedTaskTableSchema(z: Zod) {
   const rate = z.number().nullable();
@@ -50,4 +50,9 @@ export const compareReportStatistic = statistic({
     const after = rowsOf(input, 'after');
     return { report: deltaReport(before, after, input.params), task_table: pairedTaskTable(perTaskRates(before), perTaskRates(after)) };
   },
+  // Each side folded in a thread of its own; the per-task rates come from the pass_at fold inside each side.
+  fold: deltaSidesFold((before, after, input) => ({
+    report: deltaReportOfSides(before, after, input.params),
+    task_table: pairedTaskTable(taskRateMap(before.passAt.groups), taskRateMap(after.passAt.groups)),
+  })),
 });

@@ -49,19 +49,39 @@ export interface ComputeInput {
   judge?: JudgeFn;
 }
 
+/** What a fold may read besides its rows: the job's params and options. */
+export type FoldInput = Omit<ComputeInput, 'sources' | 'judge'>;
+
 /**
- * A statistic that can read its one row source a row at a time: the worker then folds a file or dataset as it
- * parses it (no row objects kept) and may fold parts of a file in two threads. `compute` on the rows and
- * `fromFold` on their fold give the same output; the fold is plain data (structured clone) and merges in order.
+ * A statistic that can read its row sources a row at a time: the worker then folds each file or dataset as it
+ * parses it (no row objects kept), each source in a thread of its own and large ones in two halves. `compute` on
+ * the rows and `fromFold` on their folds give the same output; a fold is plain data (structured clone) and the
+ * folds of consecutive parts merge, in order, into the fold of all their rows.
  */
 export interface RowFold<State = unknown> {
-  /** The source folded (its `as` name); every other input is params and options. */
-  source: string;
-  start(): State;
+  /** The sources folded (their `as` names), each into a fold of its own; every other input is params and options. */
+  sources: readonly string[];
+  /** A new, empty fold. It may read the params (delta_report folds what its options call for), never the rows. */
+  start(input: FoldInput): State;
   add(state: State, row: unknown): void;
   /** The fold of `earlier`'s rows followed by `later`'s (may write into `earlier`). */
   merge(earlier: State, later: State): State;
-  fromFold(state: State, input: Omit<ComputeInput, 'sources'>): object;
+  fromFold(states: Record<string, State>, input: FoldInput): object;
+  /** false: this job is computed on its rows instead (delta_report's balance_rollouts trims both sides together). */
+  applies?(input: FoldInput): boolean;
+  /** `start` reads the params: a file cannot be folded before its job names them (the CLI's fold-ahead skips it). */
+  readsParams?: boolean;
+}
+
+/** A fold started for one job: what reads rows into it needs nothing else (row-reader, file-rows, helper threads). */
+export interface BoundFold<State = unknown> {
+  start(): State;
+  add(state: State, row: unknown): void;
+  merge(earlier: State, later: State): State;
+}
+
+export function bindFold<State>(fold: RowFold<State>, input: FoldInput): BoundFold<State> {
+  return { start: () => fold.start(input), add: fold.add, merge: fold.merge };
 }
 
 export interface Statistic<

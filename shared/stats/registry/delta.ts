@@ -1,6 +1,7 @@
 // delta_report (stats-semantics.md section 8): did the change move the target without regressing the guards.
-import { deltaReport } from '../delta-report';
-import { common, rowsOf, statistic, type Zod } from './define';
+import { deltaReport, deltaReportOfSides, type DeltaOptions } from '../delta-report';
+import { addDeltaSideRow, deltaPlan, deltaSide, mergeDeltaSides, type DeltaSide } from '../delta-side';
+import { common, rowFold, rowsOf, statistic, type FoldInput, type Zod } from './define';
 
 export function deltaReportSchema(z: Zod) {
   return z.looseObject({
@@ -54,4 +55,21 @@ export const deltaStatistic = statistic({
     };
   },
   compute: (input) => ({ report: deltaReport(rowsOf(input, 'before'), rowsOf(input, 'after'), input.params) }),
+  fold: deltaSidesFold((before, after, input) => ({ report: deltaReportOfSides(before, after, input.params) })),
 });
+
+/**
+ * delta_report's fold: each side folded on its own (delta-side.ts), with the plan its params call for; the report
+ * is computed from the two folds. Not with balance_rollouts, which trims the rows of both sides together.
+ */
+export function deltaSidesFold(fromSides: (before: DeltaSide, after: DeltaSide, input: FoldInput) => object) {
+  return rowFold<DeltaSide>({
+    sources: ['before', 'after'],
+    readsParams: true,
+    applies: (input) => !input.params.balance_rollouts,
+    start: (input) => deltaSide(deltaPlan(input.params as DeltaOptions)),
+    add: addDeltaSideRow,
+    merge: mergeDeltaSides,
+    fromFold: (states, input) => fromSides(states.before, states.after, input),
+  });
+}

@@ -62,11 +62,11 @@ export const passAtStatistic = statistic({
   }),
   compute: (input) => passAtOutput(passAt(rowsOf(input, 'rows'), passAtOptions(input)), input.options),
   fold: rowFold<PassAtFold>({
-    source: 'rows',
+    sources: ['rows'],
     start: passAtFold,
     add: addPassAtRow,
     merge: mergePassAt,
-    fromFold: (state, input) => passAtOutput(passAtFrom(state, passAtOptions(input)), input.options),
+    fromFold: (states, input) => passAtOutput(passAtFrom(states.rows, passAtOptions(input)), input.options),
   }),
   sdkResult: (output) => ({ result: output.report, aux: { per_task: output.per_task } }),
 });
