@@ -65,11 +65,15 @@ export interface OrdinalRange {
 
 const ALL_ORDINALS: OrdinalRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
 
-/** The ordinal that cuts a dataset's rows in two halves (the first of the second half); null under `minRows` rows (at least 2). */
-export function middleOrdinal(db: Db, datasetId: string, minRows = 2): number | null {
+/**
+ * The ordinal that cuts a dataset's rows in two parts, the first holding `share` of them (the first of the second
+ * part; by default the halves); null under `minRows` rows (at least 2).
+ */
+export function middleOrdinal(db: Db, datasetId: string, minRows = 2, share = 0.5): number | null {
   const count = countRows(db, datasetId);
   if (count < Math.max(2, minRows)) return null;
-  return (db.prepare('SELECT ordinal FROM rows WHERE dataset_id = ? ORDER BY ordinal LIMIT 1 OFFSET ?').pluck().get(datasetId, Math.floor(count / 2)) as number | undefined) ?? null;
+  const offset = Math.min(count - 1, Math.max(1, Math.floor(count * share)));
+  return (db.prepare('SELECT ordinal FROM rows WHERE dataset_id = ? ORDER BY ordinal LIMIT 1 OFFSET ?').pluck().get(datasetId, offset) as number | undefined) ?? null;
 }
 
 /** Rows in stored order (those of `range` only, when given), `pageSize` at a time by ordinal, each as its stored JSON with the labels of its key. */

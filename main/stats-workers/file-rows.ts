@@ -150,12 +150,13 @@ export async function foldFilePart<State>(file: string, range: ByteRange | undef
   return { state, lines };
 }
 
-/** Where to cut a file into two parts of whole lines: just after the first newline at or past the middle (null: none). */
-function middleCut(file: string, size: number): number | null {
-  const probe = readBytes(file, { start: Math.floor(size / 2), end: Math.min(size, Math.floor(size / 2) + (1 << 20)) });
+/** Where to cut a file into two parts of whole lines: just after the first newline at or past `share` of it (null: none). */
+function middleCut(file: string, size: number, share: number): number | null {
+  const from = Math.floor(size * share);
+  const probe = readBytes(file, { start: from, end: Math.min(size, from + (1 << 20)) });
   const at = probe.indexOf(10);
   if (at < 0) return null;
-  const cut = Math.floor(size / 2) + at + 1;
+  const cut = from + at + 1;
   return cut < size ? cut : null;
 }
 
@@ -165,15 +166,18 @@ export interface SecondHalf<State> {
   folded: Promise<{ state: State; lines: number }>;
 }
 
-/** The part of a large file to fold in another thread (whole lines past the middle); null when it is not worth it. */
-export function secondHalfOf(file: string): ByteRange | null {
+/**
+ * The part of a large file to fold in another thread: whole lines past the middle, or past `share` of the file;
+ * null when it is not worth it.
+ */
+export function secondHalfOf(file: string, share = 0.5): ByteRange | null {
   let size: number;
   try {
     size = fs.statSync(file).size;
   } catch {
     return null; // the fold of the whole file says what is wrong with it
   }
-  const cut = size >= SPLIT_MIN_BYTES ? middleCut(file, size) : null;
+  const cut = size >= SPLIT_MIN_BYTES ? middleCut(file, size, share) : null;
   return cut === null ? null : { start: cut, end: size };
 }
 
@@ -200,15 +204,6 @@ export async function foldFile<State>(file: string, fold: BoundFold<State>, seco
     return fold.merge(first.state, (await second.folded).state);
   } catch (error) {
     throw namedLine(file, error, first.lines);
-  }
-}
-
-/** A whole file folded by another thread (a job's second file): its fold, or its refused line named file:line. */
-export async function foldFileElsewhere<State>(file: string, folded: Promise<{ state: State; lines: number }>): Promise<State> {
-  try {
-    return (await folded).state;
-  } catch (error) {
-    throw namedLine(file, error);
   }
 }
 

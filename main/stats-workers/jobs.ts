@@ -19,9 +19,10 @@ export interface ResolveFold {
 }
 
 /**
- * Where a source is folded: 'split' in two threads (a job's one source: this one folds the first half, a helper
- * the second), all 'here', or all 'elsewhere' (a job's second source, in a helper of its own). Small sources are
- * folded here whatever is asked: a thread's start would cost more than it saves.
+ * Where a source is folded: 'split' in two threads (a job's one source: this thread folds the first half, a helper
+ * the second), all 'here', or 'elsewhere' (a job's second source: mostly in a helper, its first quarter here; see
+ * SHARE_HERE_OF_ELSEWHERE). Small sources are folded here whatever is asked: a thread's start would cost more
+ * than it saves.
  */
 export type FoldPlacement = 'split' | 'here' | 'elsewhere';
 export type JudgeLoader = (spec: string | JudgeSettings, options: { rubricFile?: string }) => Promise<RowJudge>;
@@ -56,8 +57,8 @@ export async function runStatsJob(request: StatsJobRequest, resolve: ResolveRows
   const options: Obj = { ...request.options, ...(request.want?.includes('per_task') ? { per_task: true } : {}) };
   const folded = foldedSources(stat.fold, request, options, resolveFold);
   if (stat.fold && folded && resolveFold) {
-    // One source: split in two threads. Two or more: the first folded here, each other one in a helper thread
-    // of its own, started first (a fold here runs to its end before this thread does anything else).
+    // One source: split in two threads. Two or more: the first folded here, each other one mostly in a helper
+    // thread, started first (a fold here runs to its end before this thread does anything else).
     const input = { params: request.params, options };
     const bound = bindFold(stat.fold, input);
     const placement = (i: number): FoldPlacement => (folded.length === 1 ? 'split' : i === 0 ? 'here' : 'elsewhere');

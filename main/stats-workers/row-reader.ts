@@ -3,9 +3,10 @@
 import Database from 'better-sqlite3';
 import { datasetVersion } from '../db/changes';
 import { readLabeledRows } from '../rows/labeled-rows';
-import { countRows, forEachParsedRow, middleOrdinal, readDatasetRows, type OrdinalRange } from '../rows/read';
+import { forEachParsedRow, middleOrdinal, readDatasetRows, type OrdinalRange } from '../rows/read';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { BoundFold } from '../../shared/stats/registry/define';
+import { SHARE_HERE_OF_ELSEWHERE } from './fold-part';
 import type { FoldPlacement } from './jobs';
 import type { RowSource } from './protocol';
 
@@ -19,8 +20,6 @@ interface Cached {
 
 /** A part of a dataset folded elsewhere (another thread), with the dataset version it read. */
 export type FoldOtherPart = (range: OrdinalRange) => Promise<{ state: unknown; version: number }>;
-
-const ALL_ORDINALS: OrdinalRange = { from: Number.MIN_SAFE_INTEGER, to: Number.MAX_SAFE_INTEGER };
 
 /** Datasets with fewer rows are folded in one thread: a second thread's start would cost more than it saves. */
 export const SPLIT_MIN_ROWS = 20_000;
@@ -61,7 +60,7 @@ export class RowReader {
    * A dataset folded by a statistic's fold, page by page with no row kept (rows this worker already holds are
    * folded from memory). With `otherPart`, its second half is folded by another thread at the same time; both
    * halves are read in a transaction each and merged only when both saw the same dataset version. `placement`
-   * 'here' folds it all in this thread, 'elsewhere' all in the other (a job folding two datasets, one per thread).
+   * 'here' folds it all in this thread, 'elsewhere' most of it in the other (a job's second dataset).
    */
   async fold<State>(datasetId: string, fold: BoundFold<State>, otherPart?: FoldOtherPart, placement: FoldPlacement = 'split'): Promise<State> {
     const db = this.connection();
@@ -70,9 +69,7 @@ export class RowReader {
     const cached = this.cache.get(datasetId);
     if (cached && cached.version === version) return foldRows(fold, cached.rows);
     if (placement === 'here') return this.foldPart(datasetId, fold).state;
-    // Folded whole by the other thread; a write meanwhile is seen there as by any read after this one.
-    if (placement === 'elsewhere' && otherPart && countRows(db, datasetId) >= SPLIT_MIN_ROWS) return (await otherPart(ALL_ORDINALS)).state as State;
-    const cut = otherPart ? middleOrdinal(db, datasetId, SPLIT_MIN_ROWS) : null;
+    const cut = otherPart ? middleOrdinal(db, datasetId, SPLIT_MIN_ROWS, placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : 0.5) : null;
     if (cut === null || !otherPart) return this.foldPart(datasetId, fold).state;
     const second = otherPart({ from: cut, to: Number.MAX_SAFE_INTEGER });
     second.catch(() => undefined); // awaited below

@@ -7,8 +7,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
 import { bindFold, type RowFold } from '../../shared/stats/registry/define';
-import { FileRows, foldFile, foldFileElsewhere, MissingFileError, secondHalfOf, type SecondHalf } from './file-rows';
-import { foldedPart, foldPartElsewhere, keepSpareHelper, replenishSpareHelper, runFoldPart, waitAsSpare, type FoldPartData, type SpareHelperData } from './fold-part';
+import { FileRows, foldFile, MissingFileError, secondHalfOf, type SecondHalf } from './file-rows';
+import { foldedPart, foldPartElsewhere, keepSpareHelper, SHARE_HERE_OF_ELSEWHERE, replenishSpareHelper, runFoldPart, waitAsSpare, type FoldPartData, type SpareHelperData } from './fold-part';
 import type { JudgeLoader, ResolveFold } from './jobs';
 import type { JobSource, StatsWorkerData, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 import type { RowReader } from './row-reader';
@@ -37,9 +37,9 @@ function resolver(dbPath: string | null) {
 /** Files folded ahead (a preload that named its command), by statistic and path, taken by the job that names them. */
 const foldsAhead = new Map<string, Promise<unknown>>();
 
-/** A large file's second half, folded by a helper thread started now (null for a small file). */
-function startSecondHalf(file: string, statistic: string, params: Record<string, unknown>): SecondHalf<unknown> | null {
-  const range = secondHalfOf(file);
+/** A large file's second part (its half, or what follows `share` of it), folded by a helper thread started now (null for a small file). */
+function startSecondHalf(file: string, statistic: string, params: Record<string, unknown>, share?: number): SecondHalf<unknown> | null {
+  const range = secondHalfOf(file, share);
   return range ? { cut: range.start, folded: foldPartElsewhere({ statistic, params, file, range }) } : null;
 }
 
@@ -56,8 +56,8 @@ function foldResolver(dbPath: string | null): ResolveFold {
         const ahead = foldsAhead.get(key);
         foldsAhead.delete(key);
         if (ahead) return ahead;
-        if (placement === 'elsewhere' && secondHalfOf(source.path)) return foldFileElsewhere(source.path, foldPartElsewhere({ statistic: kind, params, file: source.path }));
-        return foldFile(source.path, fold, placement === 'split' ? startSecondHalf(source.path, kind, params) : null);
+        if (placement === 'here') return foldFile(source.path, fold, null);
+        return foldFile(source.path, fold, startSecondHalf(source.path, kind, params, placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : undefined));
       }
       if (!('dataset_id' in source)) throw new Error('only files and datasets are folded');
       const datasetId = source.dataset_id;

@@ -197,6 +197,9 @@ describe('while-desk stats pass-at on the conformance cases', () => {
     const refused = cli(['stats', 'delta', before.file, broken], db);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${broken}:${late}: not valid JSON`);
+    const brokenEarly = path.join(dir, 'after-broken-early.jsonl');
+    fs.writeFileSync(brokenEarly, [...after.lines.slice(0, 1999), '{"reward": ', ...after.lines.slice(2000)].join('\n') + '\n');
+    expect(cli(['stats', 'delta', before.file, brokenEarly], db).stderr).toContain(`${brokenEarly}:2000: not valid JSON`); // in the part folded here
     // Both sides refused: the first side's error is the one reported, as reading the rows in order would.
     const brokenBefore = path.join(dir, 'before-broken.jsonl');
     fs.writeFileSync(brokenBefore, [...before.lines.slice(0, 9), '[1, 2', ...before.lines.slice(10)].join('\n') + '\n');
