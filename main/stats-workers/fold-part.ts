@@ -22,14 +22,6 @@ export type FoldPartTask = { statistic: string; params?: Record<string, unknown>
 
 type PartReply = { ok: true; state: unknown; lines: number; version: number } | { ok: false; line?: number; message: string };
 
-/**
- * What the worker folds of a source placed 'elsewhere' (its first part; the helper the rest), on top of a whole
- * source of its own. The helper starts later and runs colder, so a quarter keeps both busy to the end: on two
- * 100k-row datasets a compare took about 1.19 s at a quarter, 1.23 s at 0.35, 1.44 s at a half and 1.51 s with
- * the helper folding all of it (five runs each, interleaved).
- */
-export const SHARE_HERE_OF_ELSEWHERE = 0.25;
-
 /** What a helper thread is started with. */
 export interface FoldPartData {
   foldPart: FoldPartTask;

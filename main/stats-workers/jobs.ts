@@ -1,7 +1,8 @@
 // Runs one statistics job: the registry's entry for its kind, on the row sets its sources resolve to.
 import { StatsValueError } from '../../shared/stats/errors';
 import { statisticNamed, type ComputeInput, type JudgeFn, type SourceSpec } from '../../shared/stats/registry/index';
-import { bindFold, type BoundFold, type RowFold } from '../../shared/stats/registry/define';
+import { bindFold, foldStartKey, type BoundFold, type RowFold } from '../../shared/stats/registry/define';
+import { placementOf, type FoldPlacement } from './placement';
 import type { JudgeSettings } from '../../shared/schema/run-settings';
 import type { RowJudge } from '../judges/judge-types';
 import type { JobSource, StatsJobOutput, StatsJobRequest } from './protocol';
@@ -15,16 +16,11 @@ export type ResolveRows = (source: JobSource, reads?: readonly string[]) => unkn
  */
 export interface ResolveFold {
   folds(source: JobSource): boolean;
-  fold(source: JobSource, kind: string, fold: BoundFold, params: Obj, placement: FoldPlacement): Promise<unknown>;
+  /** `startKey`: what the fold's start read of the job (a fold made ahead with another key is not this job's). */
+  fold(source: JobSource, kind: string, fold: BoundFold, params: Obj, placement: FoldPlacement, startKey: string): Promise<unknown>;
 }
 
-/**
- * Where a source is folded: 'split' in two threads (a job's one source: this thread folds the first half, a helper
- * the second), all 'here', or 'elsewhere' (a job's second source: mostly in a helper, its first quarter here; see
- * SHARE_HERE_OF_ELSEWHERE). Small sources are folded here whatever is asked: a thread's start would cost more
- * than it saves.
- */
-export type FoldPlacement = 'split' | 'here' | 'elsewhere';
+export type { FoldPlacement } from './placement';
 export type JudgeLoader = (spec: string | JudgeSettings, options: { rubricFile?: string }) => Promise<RowJudge>;
 
 /** A loaded program judge as the function the statistics call: a failed verdict is an error for that row. */
@@ -61,9 +57,9 @@ export async function runStatsJob(request: StatsJobRequest, resolve: ResolveRows
     // thread, started first (a fold here runs to its end before this thread does anything else).
     const input = { params: request.params, options };
     const bound = bindFold(stat.fold, input);
-    const placement = (i: number): FoldPlacement => (folded.length === 1 ? 'split' : i === 0 ? 'here' : 'elsewhere');
+    const key = foldStartKey(stat.fold, input);
     const folds: Array<Promise<unknown>> = [];
-    for (let i = folded.length - 1; i >= 0; i--) folds[i] = resolveFold.fold(folded[i][1], stat.name, bound, request.params, placement(i));
+    for (let i = folded.length - 1; i >= 0; i--) folds[i] = resolveFold.fold(folded[i][1], stat.name, bound, request.params, placementOf(i, folded.length), key);
     // Every fold is awaited; the first source's error, in source order, is the one reported (as reading rows would).
     const settled = await Promise.allSettled(folds);
     const failed = settled.find((outcome) => outcome.status === 'rejected');

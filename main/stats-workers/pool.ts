@@ -49,9 +49,10 @@ const prestarted: Worker[] = [];
 /**
  * Starts a stats worker now, before the engine opens, and sends it `messages` (e.g. a file to read ahead),
  * so the thread's start and that read overlap the engine's own start. The first pool to need a worker takes it.
+ * `data` is the worker's start data (a spare helper, for a job that folds two files).
  */
-export function prestartStatsWorker(messages: WorkerPreloadMessage[], script?: string): void {
-  const worker = new Worker(script ?? builtScript('stats-worker.mjs'));
+export function prestartStatsWorker(messages: WorkerPreloadMessage[], script?: string, data: StatsWorkerData = {}): void {
+  const worker = new Worker(script ?? builtScript('stats-worker.mjs'), { workerData: data });
   worker.unref();
   worker.on('error', () => undefined); // a pool that takes it listens; one never taken fails quietly
   // One that stopped before a pool took it is never handed out (a job sent to it would wait forever).

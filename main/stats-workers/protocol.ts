@@ -1,6 +1,7 @@
 // The messages between the engine's stats pool and its worker threads (plain structured-clone data, and a
 // transferred port where a preload says so).
 import type { MessagePort } from 'node:worker_threads';
+import type { FoldPlacement } from './placement';
 import type { JudgeSettings } from '../../shared/schema/run-settings';
 import type { PairedTaskTable } from '../../shared/stats/paired-tasks';
 import type { StatName } from '../../shared/stats/registry/index';
@@ -55,6 +56,8 @@ export interface WorkerPreloadMessage {
   command?: string;
   /** The file's second half, from `cut` on, already being folded by a helper thread that answers on `reply`. */
   second?: { cut: number; reply: MessagePort };
+  /** Where the job will fold this file (placement.ts; default 'split'): a job's second file is mostly folded elsewhere. */
+  placement?: FoldPlacement;
 }
 
 export interface WorkerErrorShape {

@@ -6,8 +6,7 @@ import { readLabeledRows } from '../rows/labeled-rows';
 import { forEachParsedRow, middleOrdinal, readDatasetRows, type OrdinalRange } from '../rows/read';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { BoundFold } from '../../shared/stats/registry/define';
-import { SHARE_HERE_OF_ELSEWHERE } from './fold-part';
-import type { FoldPlacement } from './jobs';
+import { SHARE_HERE_OF_ELSEWHERE, type FoldPlacement } from './placement';
 import type { RowSource } from './protocol';
 
 /** A dataset that is not there: the pool turns it into a `not_found` API error. */

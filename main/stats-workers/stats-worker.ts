@@ -6,9 +6,10 @@
 // second half handed to a helper thread first, so that thread starts while this one is still loading.
 import { parentPort, workerData } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
-import { bindFold, type RowFold } from '../../shared/stats/registry/define';
+import { bindFold, foldStartKey, type RowFold } from '../../shared/stats/registry/define';
 import { FileRows, foldFile, MissingFileError, secondHalfOf, type SecondHalf } from './file-rows';
-import { foldedPart, foldPartElsewhere, keepSpareHelper, SHARE_HERE_OF_ELSEWHERE, replenishSpareHelper, runFoldPart, waitAsSpare, type FoldPartData, type SpareHelperData } from './fold-part';
+import { foldedPart, foldPartElsewhere, keepSpareHelper, replenishSpareHelper, runFoldPart, waitAsSpare, type FoldPartData, type SpareHelperData } from './fold-part';
+import { SHARE_HERE_OF_ELSEWHERE, type FoldPlacement } from './placement';
 import type { JudgeLoader, ResolveFold } from './jobs';
 import type { JobSource, StatsWorkerData, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 import type { RowReader } from './row-reader';
@@ -34,30 +35,33 @@ function resolver(dbPath: string | null) {
   return async (source: JobSource): Promise<unknown[]> => ('path' in source ? files.read(source.path) : (await readerFor(dbPath)).resolve(source));
 }
 
-/** Files folded ahead (a preload that named its command), by statistic and path, taken by the job that names them. */
-const foldsAhead = new Map<string, Promise<unknown>>();
+/**
+ * Files folded ahead (a preload that named its command), by statistic and path, with the start key of the fold
+ * they were folded with (the job's flags were not known yet: an empty input); taken by the job that names them.
+ */
+const foldsAhead = new Map<string, { startKey: string; folding: Promise<unknown> }>();
 
-/** A large file's second part (its half, or what follows `share` of it), folded by a helper thread started now (null for a small file). */
-function startSecondHalf(file: string, statistic: string, params: Record<string, unknown>, share?: number): SecondHalf<unknown> | null {
-  const range = secondHalfOf(file, share);
+/** A large file's second part (its half, or what follows a share of it for 'elsewhere'), folded by a helper thread started now (null for a small file or 'here'). */
+function startSecondPart(file: string, statistic: string, params: Record<string, unknown>, placement: FoldPlacement): SecondHalf<unknown> | null {
+  if (placement === 'here') return null;
+  const range = secondHalfOf(file, placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : 0.5);
   return range ? { cut: range.start, folded: foldPartElsewhere({ statistic, params, file, range }) } : null;
 }
 
 /**
- * A file or dataset source of a statistic with a fold is folded (its second half in a helper thread); rows sent
- * along and a dataset's labeled rows alone are not.
+ * A file or dataset source of a statistic with a fold is folded (a part of it in a helper thread, by its
+ * placement); rows sent along and a dataset's labeled rows alone are not.
  */
 function foldResolver(dbPath: string | null): ResolveFold {
   return {
     folds: (source) => 'path' in source || ('dataset_id' in source && !source.labeled_only),
-    fold(source, kind, fold, params, placement) {
+    fold(source, kind, fold, params, placement, startKey) {
       if ('path' in source) {
         const key = `${kind}\u0000${source.path}`;
         const ahead = foldsAhead.get(key);
         foldsAhead.delete(key);
-        if (ahead) return ahead;
-        if (placement === 'here') return foldFile(source.path, fold, null);
-        return foldFile(source.path, fold, startSecondHalf(source.path, kind, params, placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : undefined));
+        if (ahead && ahead.startKey === startKey) return ahead.folding;
+        return foldFile(source.path, fold, startSecondPart(source.path, kind, params, placement));
       }
       if (!('dataset_id' in source)) throw new Error('only files and datasets are folded');
       const datasetId = source.dataset_id;
@@ -78,21 +82,26 @@ function describe(error: unknown): WorkerErrorShape {
   return { kind: 'other', message: error instanceof Error && error.name !== 'Error' ? `${error.name}: ${message}` : message };
 }
 
-/** A preload: the file folded ahead when its command's statistic has a fold, else read into the row cache. */
+/**
+ * A preload: the file folded ahead when its command's statistic has a fold (placed as the job will place it; with
+ * no flags known yet, the job takes this fold only if its own flags start the same fold), else read into the row
+ * cache.
+ */
 async function preload(message: WorkerPreloadMessage): Promise<void> {
   const given = message.second;
-  const second = given ? { cut: given.cut, folded: foldedPart(given.reply) } : message.command ? startSecondHalf(message.path, message.command, {}) : null;
+  const placement = message.placement ?? 'split';
+  const second = given ? { cut: given.cut, folded: foldedPart(given.reply) } : message.command ? startSecondPart(message.path, message.command, {}, placement) : null;
   const stat = message.command ? (await import('../../shared/stats/registry/index')).statisticNamed(message.command) : undefined;
-  // A fold whose start reads the params waits for its job (this file is only read ahead then).
-  if (!stat?.fold || stat.fold.readsParams) {
-    // The job that names this file waits for this read (or reads it again and reports what is wrong).
+  if (!stat?.fold) {
     second?.folded.catch(() => undefined); // the helper says it has no fold to run, and ends
+    // The job that names this file waits for this read (or reads it again and reports what is wrong).
     files.read(message.path).catch(() => undefined);
     return;
   }
-  const folding = foldFile(message.path, bindFold(stat.fold as RowFold<unknown>, { params: {}, options: {} }), second);
+  const input = { params: {}, options: {} };
+  const folding = foldFile(message.path, bindFold(stat.fold as RowFold<unknown>, input), second);
   folding.catch(() => undefined); // the job that takes it reports what is wrong
-  foldsAhead.set(`${stat.name}\u0000${message.path}`, folding);
+  foldsAhead.set(`${stat.name}\u0000${message.path}`, { startKey: foldStartKey(stat.fold, input), folding });
 }
 
 async function runJob(message: WorkerJobMessage): Promise<WorkerReply> {

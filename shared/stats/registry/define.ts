@@ -69,8 +69,17 @@ export interface RowFold<State = unknown> {
   fromFold(states: Record<string, State>, input: FoldInput): object;
   /** false: this job is computed on its rows instead (delta_report's balance_rollouts trims both sides together). */
   applies?(input: FoldInput): boolean;
-  /** `start` reads the params: a file cannot be folded before its job names them (the CLI's fold-ahead skips it). */
-  readsParams?: boolean;
+  /**
+   * What `start` reads of the input, as a string: two folds started with the same key are interchangeable (the
+   * CLI folds a file ahead, before its flags are parsed, and the job takes that fold only when the keys agree).
+   * Absent: start reads nothing of it.
+   */
+  startKey?(input: FoldInput): string;
+}
+
+/** A fold's start key for this input ('' when its start reads nothing of it). */
+export function foldStartKey(fold: RowFold, input: FoldInput): string {
+  return fold.startKey?.(input) ?? '';
 }
 
 /** A fold started for one job: what reads rows into it needs nothing else (row-reader, file-rows, helper threads). */

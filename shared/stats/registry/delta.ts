@@ -65,7 +65,7 @@ export const deltaStatistic = statistic({
 export function deltaSidesFold(fromSides: (before: DeltaSide, after: DeltaSide, input: FoldInput) => object) {
   return rowFold<DeltaSide>({
     sources: ['before', 'after'],
-    readsParams: true,
+    startKey: (input) => JSON.stringify(deltaPlan(input.params as DeltaOptions)),
     applies: (input) => !input.params.balance_rollouts,
     start: (input) => deltaSide(deltaPlan(input.params as DeltaOptions)),
     add: addDeltaSideRow,
