@@ -1,6 +1,7 @@
 // The engine: one implementation behind every transport. Validates input and output at the boundary.
 import { EventEmitter } from 'node:events';
-import { ApiError, api, describeZodError, isMethodName, type EventName, type EventPayload, type MethodInput, type MethodName, type MethodOutput } from '../../shared/api/index';
+import { ApiError, describeZodError } from '../../shared/api/define';
+import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../shared/api/index';
 import { openDatabase, resolveDbPath, type OpenOptions } from '../db/connection';
 import { recoverInterruptedGrades } from '../db/repos/datasets';
 import { recoverInterruptedImports } from '../rows/index';
@@ -8,6 +9,7 @@ import { startChangeFeed } from './change-feed';
 import type { EngineContext } from './context';
 import type { SecretStore } from './secret-store';
 import { handlerFor, loadAllHandlers } from './handlers/index';
+import { methodSpec } from './method-specs';
 
 /** Where an engine opened with this `dbPath` keeps its database (clients check for it before opening one). */
 export { resolveDbPath as engineDbPath };
@@ -79,13 +81,14 @@ export function createEngine(options: EngineOptions = {}): Engine {
   const opening = options.autoSync ? import('./handlers/sync').then((sync) => sync.startSyncOnOpen(ctx)) : Promise.resolve();
 
   async function callRaw(method: string, input: unknown): Promise<unknown> {
-    if (!isMethodName(method)) throw new ApiError('unknown_method', `no method named "${method}"`);
-    const spec = api[method];
+    const found = await methodSpec(method);
+    if (!found) throw new ApiError('unknown_method', `no method named "${method}"`);
+    const { spec } = found;
     const parsed = spec.input.safeParse(input ?? {});
     if (!parsed.success) throw new ApiError('bad_input', `${method}: ${describeZodError(parsed.error)}`, method);
     let result: unknown;
     try {
-      const handler = await handlerFor(method);
+      const handler = await handlerFor(found.method);
       result = await handler(parsed.data, ctx);
     } catch (error) {
       if (error instanceof ApiError) throw error;

@@ -25,8 +25,4 @@ export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
 
-export function isMethodName(name: string): name is MethodName {
-  return Object.prototype.hasOwnProperty.call(api, name);
-}
-
 export * from './define';
