@@ -71,13 +71,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
 
   const checkOutputs = options.checkOutputs ?? process.env.WHILE_DESK_CHECK_OUTPUTS === '1';
   // Awaited by close, so a drain it starts is settled with the rest.
-  // A long-lived host also starts its statistics worker (and that worker's spare helper) while idle, so the first
-  // statistic the person asks for does not wait for threads to start.
-  const ready = options.preloadHandlers ?? options.autoSync
-    ? new Promise<void>((resolve) => setImmediate(resolve))
-        .then(loadAllHandlers)
-        .then(async () => (await import('../stats-workers/engine-pool')).statsPool(ctx).prestart())
-    : Promise.resolve();
+  // The statistics worker is not started here, though a long-lived host will need it: its start (and its spare
+  // helper's) took the label desk's first row on a cold start from 0.72 s to 0.83 s, and won the first compare
+  // nothing measurable (test/bench/label-cold.bench.mjs, compare.bench.mjs).
+  const ready = options.preloadHandlers ?? options.autoSync ? new Promise<void>((resolve) => setImmediate(resolve)).then(loadAllHandlers) : Promise.resolve();
   const opening = options.autoSync ? import('./handlers/sync').then((sync) => sync.startSyncOnOpen(ctx)) : Promise.resolve();
 
   async function callRaw(method: string, input: unknown): Promise<unknown> {

@@ -107,16 +107,6 @@ export class StatsPool {
     return true;
   }
 
-  /** Starts a worker now if none is running (a long-lived host, while idle): the first job then finds it started. */
-  prestart(): void {
-    if (this.closed || this.slots.size > 0) return;
-    try {
-      this.spawn();
-    } catch {
-      // the first job starts one, and says what is wrong
-    }
-  }
-
   get pending(): number {
     return this.jobs.size;
   }

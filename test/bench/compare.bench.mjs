@@ -1,7 +1,7 @@
 // Compare benchmark (issue 11): the compare report of two runs of 25,000 tasks x 4, through the engine API in a
 // fresh process each time, best of 5. It times the one compare_report job the screen and `while-desk compare`
-// make now, cold (a new engine, no worker yet, as the CLI) and warm (an engine open a moment, as the app and
-// `serve` are when the compare screen opens), against the three calls they made before (stats.delta plus two
+// make now, cold (a new engine, as the CLI) and warm (an engine open a moment, as the app and `serve` are when
+// the compare screen opens), against the three calls they made before (stats.delta plus two
 // stats.passAt with per_task), and checks all give the same report and the same per-task table.
 // Run: node test/bench/compare.bench.mjs
 import { execFileSync } from 'node:child_process';
@@ -43,8 +43,8 @@ import { performance } from 'node:perf_hooks';
 import { pairedTaskTable } from './bench.mjs';
 const [dbPath, before, after, mode] = process.argv.slice(2);
 const { createEngine } = await import(new URL('./bench.mjs', import.meta.url).href);
-// warm: the app or \`serve\` open a moment (its stats worker and that worker's spare helper started while idle),
-// then the compare screen opened; one and three: a fresh engine, no worker yet (the CLI).
+// warm: the app or \`serve\` open a moment (its handlers loaded while idle; the stats worker starts with the first
+// statistic, as it does there), then the compare screen opened; one and three: a fresh engine (the CLI).
 const engine = createEngine({ dbPath, preloadHandlers: mode === 'warm' });
 if (mode === 'warm') {
   await engine.ready;
