@@ -70,11 +70,11 @@ export function createEngine(options: EngineOptions = {}): Engine {
   };
 
   const checkOutputs = options.checkOutputs ?? process.env.WHILE_DESK_CHECK_OUTPUTS === '1';
-  // Awaited by close, so a drain it starts is settled with the rest.
-  // The statistics worker is not started here, though a long-lived host will need it: its start (and its spare
-  // helper's) took the label desk's first row on a cold start from 0.72 s to 0.83 s, and won the first compare
-  // nothing measurable (test/bench/label-cold.bench.mjs, compare.bench.mjs).
+  // A long-lived host loads its handlers while idle. Not its statistics worker, though it will need one: that
+  // thread's start (and its spare helper's) took the label desk's first row on a cold start from 0.72 s to 0.83 s,
+  // and won the first compare nothing measurable (test/bench/label-cold.bench.mjs, compare.bench.mjs).
   const ready = options.preloadHandlers ?? options.autoSync ? new Promise<void>((resolve) => setImmediate(resolve)).then(loadAllHandlers) : Promise.resolve();
+  // Awaited by close, so a drain it starts is settled with the rest.
   const opening = options.autoSync ? import('./handlers/sync').then((sync) => sync.startSyncOnOpen(ctx)) : Promise.resolve();
 
   async function callRaw(method: string, input: unknown): Promise<unknown> {

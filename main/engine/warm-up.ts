@@ -1,6 +1,6 @@
 // What a client may start before the engine opens, so the two overlap (the CLI does this): a statistics worker
 // that reads the job's files ahead. Light on purpose: it loads no zod, no database, no statistics code.
-import { secondHalfOf } from '../stats-workers/file-rows';
+import { secondPartOf } from '../stats-workers/file-rows';
 import { startFoldPart } from '../stats-workers/fold-part';
 import { placementOf } from '../stats-workers/placement';
 import { prestartStatsWorker } from '../stats-workers/pool';
@@ -13,7 +13,7 @@ import type { WorkerPreloadMessage } from '../stats-workers/protocol';
 export function warmUpStatsFiles(files: string[], command?: string): void {
   const messages: WorkerPreloadMessage[] = files.map((path, i) => ({ type: 'preload', path, placement: placementOf(i, files.length), ...(command ? { command } : {}) }));
   // One large file for a command: its second half's helper thread starts now, beside the stats worker, not after it.
-  const range = command && files.length === 1 ? secondHalfOf(files[0]) : null;
+  const range = command && files.length === 1 ? secondPartOf(files[0]) : null;
   if (range && command) messages[0].second = { cut: range.start, reply: startFoldPart({ statistic: command, file: files[0], range }).reply };
   // Two or more files (delta, compare): the job folds most of each file after the first in a helper thread, so
   // the worker keeps a spare one; and those files are sent first, as their helpers must start before the worker

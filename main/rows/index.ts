@@ -3,7 +3,7 @@
 export { ROW_COLUMNS, rowColumns, toStoredRow, goldStateOf, type RowColumns, type StoredRow, type GoldState } from './columns';
 export { appendRows, filledOrdinals, type AppendOptions, type AppendResult, type RowBlock, type RowsToAppend } from './append';
 export { rowCommitter, type RowCommitter } from './slot-committer';
-export { countRows, getRow, iterateRowJson, judgeStatusCounts, middleOrdinal, runScoreRows, pageRows, parsedRowPages, readDatasetRows, rowPages, taskRows, type OrdinalRange } from './read';
+export { countRows, getRow, iterateRowJson, judgeStatusCounts, cutOrdinal, runScoreRows, pageRows, parsedRowPages, readDatasetRows, rowPages, taskRows, type OrdinalRange } from './read';
 export { appendLabel, appendLabels, rowKeysInOrder, hasLabels, labelsByRowKey, labelsSince, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
 export { goldLabelRecord, withGold } from './gold';
 export { ensureRowKeys, storedRowKey } from './row-keys';

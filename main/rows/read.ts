@@ -69,7 +69,7 @@ const ALL_ORDINALS: OrdinalRange = { from: Number.MIN_SAFE_INTEGER, to: Number.M
  * The ordinal that cuts a dataset's rows in two parts, the first holding `share` of them (the first of the second
  * part; by default the halves); null under `minRows` rows (at least 2).
  */
-export function middleOrdinal(db: Db, datasetId: string, minRows = 2, share = 0.5): number | null {
+export function cutOrdinal(db: Db, datasetId: string, minRows = 2, share = 0.5): number | null {
   const count = countRows(db, datasetId);
   if (count < Math.max(2, minRows)) return null;
   const offset = Math.min(count - 1, Math.max(1, Math.floor(count * share)));

@@ -160,8 +160,8 @@ function middleCut(file: string, size: number, share: number): number | null {
   return cut < size ? cut : null;
 }
 
-/** A file's second half, from `cut` on, being folded elsewhere (another thread). */
-export interface SecondHalf<State> {
+/** A file's second part, from `cut` on, being folded elsewhere (another thread). */
+export interface SecondPart<State> {
   cut: number;
   folded: Promise<{ state: State; lines: number }>;
 }
@@ -170,7 +170,7 @@ export interface SecondHalf<State> {
  * The part of a large file to fold in another thread: whole lines past the middle, or past `share` of the file;
  * null when it is not worth it.
  */
-export function secondHalfOf(file: string, share = 0.5): ByteRange | null {
+export function secondPartOf(file: string, share = 0.5): ByteRange | null {
   let size: number;
   try {
     size = fs.statSync(file).size;
@@ -182,10 +182,10 @@ export function secondHalfOf(file: string, share = 0.5): ByteRange | null {
 }
 
 /**
- * A file folded by a statistic's fold, its second half folded by another thread when `second` is given: the rows
+ * A file folded by a statistic's fold, its second part folded by another thread when `second` is given: the rows
  * are never all held as objects, and two cores parse at once. Errors name file:line as a whole-file read would.
  */
-export async function foldFile<State>(file: string, fold: BoundFold<State>, second?: SecondHalf<State> | null): Promise<State> {
+export async function foldFile<State>(file: string, fold: BoundFold<State>, second?: SecondPart<State> | null): Promise<State> {
   if (!second) {
     try {
       return (await foldFilePart(file, undefined, fold)).state;
@@ -193,7 +193,7 @@ export async function foldFile<State>(file: string, fold: BoundFold<State>, seco
       throw namedLine(file, error);
     }
   }
-  second.folded.catch(() => undefined); // awaited below, after the first half (whose errors come first in the file)
+  second.folded.catch(() => undefined); // awaited below, after the first part (whose errors come first in the file)
   let first: { state: State; lines: number };
   try {
     first = await foldFilePart(file, { start: 0, end: second.cut }, fold);

@@ -147,7 +147,7 @@ export function foldedPart(reply: MessagePort, worker?: Worker): Promise<FoldedP
     reply.once('close', stopped);
     // A spare that died before it took the part may never close the port it was sent: its exit says so. The
     // reply of a helper that answered and ended can arrive after its exit event, so give it time first.
-    worker?.once('exit', () => setTimeout(stopped, 500));
+    worker?.once('exit', () => setTimeout(stopped, 500).unref());
   });
   // The merge awaits it only after this thread has folded its own half: a helper that fails first must not be an
   // unhandled rejection meanwhile (it would end the thread). Whoever awaits it still gets the error.

@@ -20,7 +20,6 @@ export interface ResolveFold {
   fold(source: JobSource, kind: string, fold: BoundFold, params: Obj, placement: FoldPlacement, startKey: string): Promise<unknown>;
 }
 
-export type { FoldPlacement } from './placement';
 export type JudgeLoader = (spec: string | JudgeSettings, options: { rubricFile?: string }) => Promise<RowJudge>;
 
 /** A loaded program judge as the function the statistics call: a failed verdict is an error for that row. */

@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { datasetVersion } from '../db/changes';
 import { readLabeledRows } from '../rows/labeled-rows';
-import { forEachParsedRow, middleOrdinal, readDatasetRows, type OrdinalRange } from '../rows/read';
+import { forEachParsedRow, cutOrdinal, readDatasetRows, type OrdinalRange } from '../rows/read';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { BoundFold } from '../../shared/stats/registry/define';
 import { SHARE_HERE_OF_ELSEWHERE, type FoldPlacement } from './placement';
@@ -68,7 +68,7 @@ export class RowReader {
     const cached = this.cache.get(datasetId);
     if (cached && cached.version === version) return foldRows(fold, cached.rows);
     if (placement === 'here') return this.foldPart(datasetId, fold).state;
-    const cut = otherPart ? middleOrdinal(db, datasetId, SPLIT_MIN_ROWS, placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : 0.5) : null;
+    const cut = otherPart ? cutOrdinal(db, datasetId, SPLIT_MIN_ROWS, placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : 0.5) : null;
     if (cut === null || !otherPart) return this.foldPart(datasetId, fold).state;
     const second = otherPart({ from: cut, to: Number.MAX_SAFE_INTEGER });
     second.catch(() => undefined); // awaited below

@@ -7,7 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
 import { bindFold, foldStartKey, type RowFold } from '../../shared/stats/registry/define';
-import { FileRows, foldFile, MissingFileError, secondHalfOf, type SecondHalf } from './file-rows';
+import { FileRows, foldFile, MissingFileError, secondPartOf, type SecondPart } from './file-rows';
 import { foldedPart, foldPartElsewhere, keepSpareHelper, replenishSpareHelper, runFoldPart, waitAsSpare, type FoldPartData, type SpareHelperData } from './fold-part';
 import { SHARE_HERE_OF_ELSEWHERE, type FoldPlacement } from './placement';
 import type { JudgeLoader, ResolveFold } from './jobs';
@@ -42,9 +42,9 @@ function resolver(dbPath: string | null) {
 const foldsAhead = new Map<string, { startKey: string; folding: Promise<unknown> }>();
 
 /** A large file's second part (its half, or what follows a share of it for 'elsewhere'), folded by a helper thread started now (null for a small file or 'here'). */
-function startSecondPart(file: string, statistic: string, params: Record<string, unknown>, placement: FoldPlacement): SecondHalf<unknown> | null {
+function startSecondPart(file: string, statistic: string, params: Record<string, unknown>, placement: FoldPlacement): SecondPart<unknown> | null {
   if (placement === 'here') return null;
-  const range = secondHalfOf(file, placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : 0.5);
+  const range = secondPartOf(file, placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : 0.5);
   return range ? { cut: range.start, folded: foldPartElsewhere({ statistic, params, file, range }) } : null;
 }
 

@@ -3,6 +3,7 @@
 // every reading the report makes (markers, guards, re-runs, slices, unequal k, blank replies, unpaired tasks).
 import v8 from 'node:v8';
 import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../../../shared/stats/compare-runs';
 import { deltaReport, deltaReportOfSides, type DeltaOptions } from '../../../shared/stats/delta-report';
 import { deltaPlan, deltaSideOf, mergeDeltaSides, type DeltaSide } from '../../../shared/stats/delta-side';
 
@@ -94,6 +95,28 @@ describe('delta_report from folded sides', () => {
     const after = rows(2, { tasks: 2500, k: 4, shift: 0.05, evalRuns: 0, blank: 0 });
     const options: DeltaOptions = { must_not_regress: ['tool_calls'] };
     expect(deltaReportOfSides(foldedInParts(before, options, 4321), foldedInParts(after, options, 77), options)).toEqual(deltaReport(before, after, options));
+  });
+
+  it('compares each metric and each group as compare_runs does on the rows themselves', () => {
+    const before = rows(5, { tasks: 60, k: 4, shift: 0, evalRuns: 0, blank: 0 });
+    const after = rows(6, { tasks: 60, k: 4, shift: 0.15, evalRuns: 0, blank: 0 });
+    const report = deltaReport(before, after, { by: 'category', n_boot: 400, seed: 3 });
+    const core = (r: Record<string, unknown>) => ({ delta: r.delta, ci95: r.ci95, mean_a: r.mean_a, mean_b: r.mean_b, n_paired: r.n_paired, verdict: r.verdict });
+    const metrics = Object.keys(report.metrics);
+    expect(metrics).toEqual(['pass_at_1', 'marker:flat', 'marker:rare', 'marker:tool_calls']);
+    metrics.forEach((metric, i) => {
+      const entry = report.metrics[metric] as unknown as Record<string, unknown>;
+      const direct = compareRuns(before, after, { metric, n_boot: 400, seed: 3 + i, level: 0.95 });
+      expect(core(entry)).toEqual(core(direct as unknown as Record<string, unknown>));
+      expect(entry.p_value).toBe(direct.p_value);
+    });
+    const names = Object.keys(report.groups ?? {}).sort();
+    expect(names).toEqual(['c0', 'c1', 'c2']);
+    names.forEach((name, i) => {
+      const inGroup = (list: unknown[]) => list.filter((row) => (row as Record<string, unknown> | null)?.category === name);
+      const direct = compareRuns(inGroup(before), inGroup(after), { metric: 'pass_at_1', n_boot: 400, seed: 3 + 100 + i, level: 0.95 });
+      expect(core(report.groups![name] as unknown as Record<string, unknown>)).toEqual(core(direct as unknown as Record<string, unknown>));
+    });
   });
 
   it('refuses sides folded without the grouping its options ask for', () => {
