@@ -4,23 +4,19 @@ import { useMemo, useState } from 'react';
 import { headlineWord } from '../../../../shared/stats/delta-headline';
 import { useStatsJob } from '../measure/use-stats-job';
 import { JobPending } from '../measure/job-pending';
+import { compareInput, compareKey } from './compare-input';
 import { DeltaSummary } from './delta-summary';
 import { PairedDifferencesPlot } from './paired-plot';
 import { TaskTable } from './task-table';
 
 type Obj = Record<string, unknown>;
 
-const split = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
-
 export function CompareReport({ baseline, candidate }: { baseline: string; candidate: string }) {
   const [guards, setGuards] = useState('');
   const [by, setBy] = useState('');
-  const deltaInput = useMemo(
-    () => ({ before: baseline, after: candidate, target: 'pass_at_1', must_not_regress: split(guards), ...(by.trim() ? { by: by.trim() } : {}) }),
-    [baseline, candidate, guards, by],
-  );
+  const deltaInput = useMemo(() => compareInput(baseline, candidate, guards, by), [baseline, candidate, guards, by]);
   // One job: the delta report and the per-task table, on rows the worker reads once (compare_report).
-  const delta = useStatsJob('stats.compareReport', deltaInput, JSON.stringify(deltaInput));
+  const delta = useStatsJob('stats.compareReport', deltaInput, compareKey(deltaInput));
   const table = delta.status === 'done' ? delta.value.task_table : null;
   const report = delta.status === 'done' ? (delta.value.report as Obj) : null;
   return (

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { MethodInput, MethodName, MethodOutput } from '../../../../shared/api/index';
 import { desk, errorText } from '../../api/desk';
 import { newClientId } from '../../api/ids';
+import { takeEarlyJob } from './early-jobs';
 
 export type JobState<T> = { status: 'idle' } | { status: 'running'; jobId: string } | { status: 'done'; value: T } | { status: 'failed'; message: string };
 
@@ -16,10 +17,12 @@ export function useStatsJob<M extends StatsMethod>(method: M, input: MethodInput
       setState({ status: 'idle' });
       return;
     }
-    const jobId = newClientId('job');
+    // The job the window started for its opening address, when this is it (early-jobs.ts).
+    const started = takeEarlyJob(method, key);
+    const jobId = started?.jobId ?? newClientId('job');
     let live = true;
     setState({ status: 'running', jobId });
-    desk.call(method, { ...input, job_id: jobId } as MethodInput<M>).then(
+    (started?.result ?? desk.call(method, { ...input, job_id: jobId } as MethodInput<M>)).then(
       (value) => live && setState({ status: 'done', value }),
       (error: unknown) => {
         if (!live) return;

@@ -1,0 +1,31 @@
+// A statistics job asked for before the page that shows it has even loaded: the window starts the job its opening
+// address will ask for (the compare screen's report), and that page's useStatsJob takes it instead of asking
+// again. The page's own chunk then loads while the job runs, not before it (some 0.3 s of a cold open here).
+import type { MethodInput, MethodName, MethodOutput } from '../../../../shared/api/index';
+import { desk } from '../../api/desk';
+import { newClientId } from '../../api/ids';
+
+type StatsMethod = Extract<MethodName, `stats.${string}`>;
+
+interface EarlyJob {
+  jobId: string;
+  result: Promise<unknown>;
+}
+
+const early = new Map<string, EarlyJob>();
+
+/** Starts `method(input)` now, for the useStatsJob that will ask for it under `key`. */
+export function startEarlyJob<M extends StatsMethod>(method: M, input: MethodInput<M>, key: string): void {
+  const jobId = newClientId('job');
+  const result = desk.call(method, { ...input, job_id: jobId } as MethodInput<M>);
+  result.catch(() => undefined); // the page that takes it shows the error
+  early.set(`${method}\u0000${key}`, { jobId, result });
+}
+
+/** The job started early for this method and key, once (a later ask starts its own). */
+export function takeEarlyJob<M extends StatsMethod>(method: M, key: string): { jobId: string; result: Promise<MethodOutput<M>> } | undefined {
+  const name = `${method}\u0000${key}`;
+  const job = early.get(name);
+  early.delete(name);
+  return job as { jobId: string; result: Promise<MethodOutput<M>> } | undefined;
+}
