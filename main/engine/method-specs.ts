@@ -2,10 +2,8 @@
 // methods is first called, as its handlers load (handlers/index.ts), so a one-shot command builds only its own
 // (`while-desk stats` the statistics' schemas, not the eleven namespaces' that take some 80 ms here). The type
 // makes a namespace without its specs, or specs that miss a method, a compile error.
-import type { Api, MethodName } from '../../shared/api/index';
+import type { Api, ApiNamespace as Namespace, MethodName, MethodsOf } from '../../shared/api/index';
 
-type Namespace = MethodName extends `${infer N}.${string}` ? N : never;
-type MethodsOf<N extends Namespace> = Extract<MethodName, `${N}.${string}`>;
 type AnySpec = Api[MethodName];
 
 const namespaces: { [N in Namespace]: () => Promise<Pick<Api, MethodsOf<N>>> } = {

@@ -20,3 +20,8 @@ export function placementOf(index: number, count: number): FoldPlacement {
  * in another batch, 1.39 s at a quarter and 1.51 s with the helper folding all of it.
  */
 export const SHARE_HERE_OF_ELSEWHERE = 0.25;
+
+/** The share of a source the worker folds itself before a helper takes the rest: half when split, less elsewhere. */
+export function shareHere(placement: Exclude<FoldPlacement, 'here'>): number {
+  return placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : 0.5;
+}

@@ -6,7 +6,7 @@ import { readLabeledRows } from '../rows/labeled-rows';
 import { forEachParsedRow, cutOrdinal, readDatasetRows, type OrdinalRange } from '../rows/read';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { BoundFold } from '../../shared/stats/registry/define';
-import { SHARE_HERE_OF_ELSEWHERE, type FoldPlacement } from './placement';
+import { shareHere, type FoldPlacement } from './placement';
 import type { RowSource } from './protocol';
 
 /** A dataset that is not there: the pool turns it into a `not_found` API error. */
@@ -68,7 +68,7 @@ export class RowReader {
     const cached = this.cache.get(datasetId);
     if (cached && cached.version === version) return foldRows(fold, cached.rows);
     if (placement === 'here') return this.foldPart(datasetId, fold).state;
-    const cut = otherPart ? cutOrdinal(db, datasetId, SPLIT_MIN_ROWS, placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : 0.5) : null;
+    const cut = otherPart ? cutOrdinal(db, datasetId, SPLIT_MIN_ROWS, shareHere(placement)) : null;
     if (cut === null || !otherPart) return this.foldPart(datasetId, fold).state;
     const second = otherPart({ from: cut, to: Number.MAX_SAFE_INTEGER });
     second.catch(() => undefined); // awaited below

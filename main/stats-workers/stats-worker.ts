@@ -9,7 +9,7 @@ import { StatsValueError } from '../../shared/stats/errors';
 import { bindFold, foldStartKey, type RowFold } from '../../shared/stats/registry/define';
 import { FileRows, foldFile, MissingFileError, secondPartOf, type SecondPart } from './file-rows';
 import { foldedPart, foldPartElsewhere, keepSpareHelper, replenishSpareHelper, runFoldPart, waitAsSpare, type FoldPartData, type SpareHelperData } from './fold-part';
-import { SHARE_HERE_OF_ELSEWHERE, type FoldPlacement } from './placement';
+import { shareHere, type FoldPlacement } from './placement';
 import type { JudgeLoader, ResolveFold } from './jobs';
 import type { JobSource, StatsWorkerData, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 import type { RowReader } from './row-reader';
@@ -44,7 +44,7 @@ const foldsAhead = new Map<string, { startKey: string; folding: Promise<unknown>
 /** A large file's second part (its half, or what follows a share of it for 'elsewhere'), folded by a helper thread started now (null for a small file or 'here'). */
 function startSecondPart(file: string, statistic: string, params: Record<string, unknown>, placement: FoldPlacement): SecondPart<unknown> | null {
   if (placement === 'here') return null;
-  const range = secondPartOf(file, placement === 'elsewhere' ? SHARE_HERE_OF_ELSEWHERE : 0.5);
+  const range = secondPartOf(file, shareHere(placement));
   return range ? { cut: range.start, folded: foldPartElsewhere({ statistic, params, file, range }) } : null;
 }
 

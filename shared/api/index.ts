@@ -20,6 +20,9 @@ export type MethodName = keyof Api;
 export type MethodInput<M extends MethodName> = z.input<Api[M]['input']>;
 export type ParsedInput<M extends MethodName> = z.output<Api[M]['input']>;
 export type MethodOutput<M extends MethodName> = z.output<Api[M]['output']>;
+/** A method's namespace (`stats` of `stats.passAt`), and the methods of one: what the engine loads per domain. */
+export type ApiNamespace = MethodName extends `${infer N}.${string}` ? N : never;
+export type MethodsOf<N extends ApiNamespace> = Extract<MethodName, `${N}.${string}`>;
 
 export type Events = typeof events;
 export type EventName = keyof Events;

@@ -8,34 +8,14 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { checkPrerequisites, launchBrowser, runCli, startServe, tempDir } from '../e2e/harness.mjs';
+import { checkPrerequisites, importDataset, launchBrowser, startServe, tempDir } from '../e2e/harness.mjs';
+import { compareRunLines } from './generate-rows.mjs';
 
 const TASKS = 25_000;
 const K = 4;
 const RUNS = Number(process.env.COMPARE_RUNS || 3);
 const TARGET_MS = 1000;
 
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
-
-/** The same rows as compare.bench.mjs: a run of TASKS tasks x K, pass rates shifted by `shift`. */
-function runLines(seed, shift) {
-  const rand = lcg(seed);
-  const lines = [];
-  for (let t = 0; t < TASKS; t++) {
-    const p = Math.min(1, (rand() < 0.2 ? 0 : rand() < 0.25 ? 1 : rand()) + shift);
-    for (let r = 0; r < K; r++) {
-      lines.push(JSON.stringify({
-        scenario_id: `task_${t}`, rollout_index: r, prompt: `Task ${t}: please help with order ${1000 + t}.`, final_text: `Reply ${t}/${r}`,
-        steps: [], reward: rand() < p ? 1 : 0, judge_status: 'ok', sampling: { temperature: 0.7, max_tokens: 512 },
-        policy_version: 'bench-policy@abc123', finish_reason: rand() < 0.03 ? 'length' : 'stop', category: `c${t % 5}`,
-      }));
-    }
-  }
-  return lines.join('\n') + '\n';
-}
 
 /** In the page before its scripts: long tasks, when the headline and the first task row appear, the compare call. */
 function probe() {
@@ -116,10 +96,8 @@ async function main() {
     const ids = [];
     for (const [name, seed, shift] of [['baseline', 7, 0], ['candidate', 8, 0.03]]) {
       const file = path.join(dir, `${name}.jsonl`);
-      writeFileSync(file, runLines(seed, shift));
-      const imported = await runCli(['import', file, '--db', db, '--json']);
-      if (imported.code !== 0) throw new Error(`import failed: ${imported.err || imported.out}`);
-      ids.push(JSON.parse(imported.out.trim().split('\n').pop()).dataset_id);
+      writeFileSync(file, compareRunLines(TASKS, K, seed, shift));
+      ids.push(await importDataset(file, db));
     }
     console.log(`compare screen bench: two runs of ${TASKS} tasks x ${K}; ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     const shown = [];

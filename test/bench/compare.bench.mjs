@@ -11,32 +11,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { compareRunLines } from './generate-rows.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TASKS = 25_000;
 const K = 4;
 const TARGET_MS = 1000;
 
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
-
-function runLines(seed, shift) {
-  const rand = lcg(seed);
-  const lines = [];
-  for (let t = 0; t < TASKS; t++) {
-    const p = Math.min(1, (rand() < 0.2 ? 0 : rand() < 0.25 ? 1 : rand()) + shift);
-    for (let r = 0; r < K; r++) {
-      lines.push(JSON.stringify({
-        scenario_id: `task_${t}`, rollout_index: r, prompt: `Task ${t}: please help with order ${1000 + t}.`, final_text: `Reply ${t}/${r}`,
-        steps: [], reward: rand() < p ? 1 : 0, judge_status: 'ok', sampling: { temperature: 0.7, max_tokens: 512 },
-        policy_version: 'bench-policy@abc123', finish_reason: rand() < 0.03 ? 'length' : 'stop', category: `c${t % 5}`,
-      }));
-    }
-  }
-  return lines.join('\n') + '\n';
-}
 
 const CHILD = `
 import { performance } from 'node:perf_hooks';
@@ -87,7 +68,7 @@ try {
   try {
     for (const [name, seed, shift] of [['baseline', 7, 0], ['candidate', 8, 0.03]]) {
       const file = path.join(tmp, `${name}.jsonl`);
-      fs.writeFileSync(file, runLines(seed, shift));
+      fs.writeFileSync(file, compareRunLines(TASKS, K, seed, shift));
       ids.push((await lib.importFile(engine, file, { name, skipInvalid: false })).dataset_id);
     }
   } finally {

@@ -1,5 +1,6 @@
-// Writes N SDK-shaped rows (25% of tasks x k=4 structure) to a JSONL file, streamed. With `messages`, each row
-// also carries its conversation, as the SDK's own export does (about 1 KiB a row instead of 0.5).
+// Rows the benches write. writeSdkRows: N SDK-shaped rows (25% of tasks x k=4 structure) to a JSONL file,
+// streamed; with `messages`, each row also carries its conversation, as the SDK's own export does (about 1 KiB a
+// row instead of 0.5). compareRunLines: the two compare benches' runs.
 import fs from 'node:fs';
 import { once } from 'node:events';
 
@@ -40,4 +41,29 @@ export async function writeSdkRows(file, count, { messages = false } = {}) {
   }
   out.end(buffer);
   await once(out, 'finish');
+}
+
+function lcg(seed) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/**
+ * The compare benches' run (compare.bench.mjs, compare-screen.bench.mjs): `tasks` tasks x `k` rollouts as JSONL text,
+ * each task's pass rate drawn from `seed` and raised by `shift`, with five categories.
+ */
+export function compareRunLines(tasks, k, seed, shift) {
+  const rand = lcg(seed);
+  const lines = [];
+  for (let t = 0; t < tasks; t++) {
+    const p = Math.min(1, (rand() < 0.2 ? 0 : rand() < 0.25 ? 1 : rand()) + shift);
+    for (let r = 0; r < k; r++) {
+      lines.push(JSON.stringify({
+        scenario_id: `task_${t}`, rollout_index: r, prompt: `Task ${t}: please help with order ${1000 + t}.`, final_text: `Reply ${t}/${r}`,
+        steps: [], reward: rand() < p ? 1 : 0, judge_status: 'ok', sampling: { temperature: 0.7, max_tokens: 512 },
+        policy_version: 'bench-policy@abc123', finish_reason: rand() < 0.03 ? 'length' : 'stop', category: `c${t % 5}`,
+      }));
+    }
+  }
+  return lines.join('\n') + '\n';
 }

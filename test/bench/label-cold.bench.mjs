@@ -10,7 +10,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { checkPrerequisites, launchBrowser, runCli, startServe, tempDir } from '../e2e/harness.mjs';
+import { checkPrerequisites, importDataset, launchBrowser, runCli, startServe, tempDir } from '../e2e/harness.mjs';
 import { writeSdkRows } from './generate-rows.mjs';
 
 const ROWS = Number(process.env.ROWS_BENCH_N || 100_000);
@@ -117,9 +117,7 @@ async function main() {
   try {
     const file = path.join(dir, 'rows.jsonl');
     await writeSdkRows(file, ROWS);
-    const imported = await runCli(['import', file, '--db', db, '--json']);
-    if (imported.code !== 0) throw new Error(`import failed: ${imported.err || imported.out}`);
-    const id = JSON.parse(imported.out.trim().split('\n').pop()).dataset_id;
+    const id = await importDataset(file, db);
     if (LABELS > 0) {
       const labels = Array.from({ length: LABELS }, (_, i) => {
         const n = ROWS - 1 - i * 97;

@@ -38,6 +38,13 @@ export function runCli(args) {
   });
 }
 
+/** Imports a JSONL file with the CLI (`extra`: more flags) and resolves with the new dataset's id; throws what the CLI said on failure. */
+export async function importDataset(file, db, extra = []) {
+  const imported = await runCli(['import', file, '--db', db, ...extra, '--json']);
+  if (imported.code !== 0) throw new Error(`import failed: ${imported.err || imported.out}`);
+  return JSON.parse(imported.out.trim().split('\n').pop()).dataset_id;
+}
+
 /** Starts `while-desk serve --port 0` and resolves with its URL once it printed `While Desk is serving at URL`. */
 export function startServe(dbPath, { checkOutputs = true } = {}) {
   const child = spawn(process.execPath, [path.join(ROOT, 'bin/while-desk.mjs'), 'serve', '--db', dbPath, '--port', '0'], {

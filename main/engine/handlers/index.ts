@@ -2,12 +2,10 @@
 // so a command that only reads statistics never loads simulation, judges, sync or sweeps (most of the code a CLI
 // command would otherwise compile before it can start). The type makes a namespace without its map, or a map that
 // misses a method, a compile error.
-import type { MethodName } from '../../../shared/api/index';
+import type { ApiNamespace as Namespace, MethodsOf, MethodName } from '../../../shared/api/index';
 import type { EngineContext } from '../context';
 import type { HandlerMap } from './types';
 
-type Namespace = MethodName extends `${infer N}.${string}` ? N : never;
-type MethodsOf<N extends Namespace> = Extract<MethodName, `${N}.${string}`>;
 
 const domains: { [N in Namespace]: () => Promise<HandlerMap<MethodsOf<N>>> } = {
   agents: async () => (await import('./agents')).agentsHandlers,
