@@ -19,6 +19,7 @@ const candidates = {
   'stats-worker': 'main/stats-workers/stats-worker.ts',
   'judge-child': 'main/judges/judge-child.ts',
   'checkpoint-worker': 'main/db/checkpoint-worker.ts',
+  'run-fold-worker': 'main/rows/run-fold-worker.ts',
   'llama-child': 'main/agents/llama/llama-child.ts',
   'llama-agent': 'main/agents/llama/llama-agent.ts', // bench-only: test/bench/llama-tokens.bench.mjs
 };

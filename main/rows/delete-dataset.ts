@@ -1,4 +1,5 @@
-// Removing a dataset: its rows, its labels, its sync outbox items and the dataset itself, in one transaction.
+// Removing a dataset: its rows, its labels, its sync outbox items, its kept folds and the dataset itself, in one
+// transaction.
 // A dataset that others were made from (graded copies: parent_id) goes only together with them.
 import type { Db } from '../db/connection';
 import { noteListChanged } from '../db/changes';
@@ -20,6 +21,7 @@ function deleteOne(db: Db, id: string): boolean {
   db.prepare('DELETE FROM rows WHERE dataset_id = ?').run(id);
   db.prepare('DELETE FROM labels WHERE dataset_id = ?').run(id);
   db.prepare('DELETE FROM sync_outbox WHERE dataset_id = ?').run(id);
+  db.prepare('DELETE FROM kept_folds WHERE dataset_id = ?').run(id);
   const gone = db.prepare('DELETE FROM datasets WHERE id = ?').run(id).changes > 0;
   if (gone) noteListChanged(db, id);
   return gone;

@@ -1,8 +1,9 @@
-// The rows module: the only code that names the `rows`, `labels` and `sync_outbox` tables. Its public surface,
+// The rows module: the only code that names the `rows`, `labels`, `sync_outbox` and `kept_folds` tables. Its public surface,
 // in one place (the sync outbox's queries will live in outbox.ts beside these).
 export { ROW_COLUMNS, rowColumns, toStoredRow, goldStateOf, type RowColumns, type StoredRow, type GoldState } from './columns';
 export { appendRows, filledOrdinals, type AppendOptions, type AppendResult, type RowBlock, type RowsToAppend } from './append';
 export { rowCommitter, type RowCommitter } from './slot-committer';
+export { RunFoldState, startRunFolds, type RunFolds } from './run-folds';
 export { countRows, getRow, iterateRowJson, judgeStatusCounts, cutOrdinal, runScoreRows, pageRows, parsedRowPages, readDatasetRows, rowPages, taskRows, type OrdinalRange } from './read';
 export { appendLabel, appendLabels, rowKeysInOrder, hasLabels, labelsByRowKey, labelsSince, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
 export { goldLabelRecord, withGold } from './gold';
@@ -13,3 +14,4 @@ export { queueColumns, queueColumnsAfter, queueDetails, queueOutline, queuePageR
 export { currentLabels, currentGoldRecords, goldStateFromOwn, goldStateWith } from './gold';
 export { readLabeledRows } from './labeled-rows';
 export { stampTrust } from './trust-stamp';
+export { keepFold, keptFold, serializeFold } from './kept-folds';

@@ -1,10 +1,12 @@
 // A run's rows: each rollout lands at its fixed slot ordinal, never twice (appendRows with skipFilled), and the
-// run's loss counts are updated in the same transaction as the rows they account for.
+// run's loss counts are updated in the same transaction as the rows they account for. The rows that land are also
+// folded for the folds a run keeps (run-folds.ts), when the run asks for that.
 import type { RolloutsLost } from '../../shared/api/runs';
 import type { Db } from '../db/connection';
 import { setRunLost } from '../db/repos/runs';
 import { appendRows } from './append';
 import type { StoredRow } from './columns';
+import type { RunFolds } from './run-folds';
 
 export interface RowCommitter {
   /** Queues a finished rollout; it is committed before the event loop moves on (see flush). */
@@ -25,7 +27,7 @@ interface Queued {
  * at 32 requests in flight that is several rows per commit instead of one, and kill -9 can still only lose
  * rollouts that were in flight or finished within that same turn. A filled slot is never written twice.
  */
-export function rowCommitter(db: Db, runId: string): RowCommitter {
+export function rowCommitter(db: Db, runId: string, folds: RunFolds | null = null): RowCommitter {
   let queue: Queued[] = [];
   let scheduled = false;
   const commitAll = db.transaction((items: Queued[]) => {
@@ -33,14 +35,16 @@ export function rowCommitter(db: Db, runId: string): RowCommitter {
     let lost: RolloutsLost | null = null;
     for (const i of landed) lost = items[i].lost ?? lost;
     if (lost) setRunLost(db, runId, lost);
-    return landed.map((i) => items[i].onLanded);
+    return landed.map((i) => items[i]);
   });
   const flush = () => {
     scheduled = false;
     if (queue.length === 0) return;
     const items = queue;
     queue = [];
-    for (const onLanded of commitAll(items)) onLanded();
+    const landed = commitAll(items);
+    folds?.landed(landed.map((item) => item.row)); // once committed: the fold holds only stored rows
+    for (const item of landed) item.onLanded();
   };
   return {
     add(row, lost, onLanded) {

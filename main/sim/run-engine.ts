@@ -5,7 +5,7 @@ import { ApiError } from '../../shared/api/define';
 import type { RolloutsLost, RunConfig } from '../../shared/api/runs';
 import type { Task } from '../../shared/schema/task';
 import { claimRun, emptyLost, finishRun, getRun, type RunRecord } from '../db/repos/runs';
-import { filledOrdinals, rowCommitter, toStoredRow, type StoredRow } from '../rows/index';
+import { filledOrdinals, rowCommitter, startRunFolds, toStoredRow, type RunFolds, type StoredRow } from '../rows/index';
 import type { EngineContext } from '../engine/context';
 import type { RowJudge } from '../judges/judge-types';
 import type { Agent } from '../agents/agent-types';
@@ -97,12 +97,16 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
   let agent: Agent | null = null;
   let judge: RowJudge | null = loadedJudge;
   let failure: string | null = null;
+  let runFolds: RunFolds | null = null;
   // A seeded agent may pin its own seed (a sweep arm); the rows still carry the run's.
   const agentSeed = config.agent.kind === 'seeded' && config.agent.seed !== null ? config.agent.seed : config.seed;
   try {
     agent = await createAgent(config.agent, { seed: config.seed, concurrency: config.concurrency });
     if (config.judge && !judge) judge = await loadCheckedJudge(config.judge, config);
-    const commit = rowCommitter(db, runId);
+    // A fresh run folds its rows as they land, and keeps that fold once it is done (run-folds.ts); a resumed one
+    // does not (its earlier rows were never folded here).
+    runFolds = filled.size === 0 ? startRunFolds(record.expectedRows) : null;
+    const commit = rowCommitter(db, runId, runFolds);
     const scoringRunId = `score_${createHash('sha256').update(runId).digest('hex').slice(0, 12)}`;
     // Landed rows are graded in batches off the rollouts' path (judge-row.ts), then stored.
     const grader = judge ? loopGrader(judge, scoringRunId, signal) : null;
@@ -217,6 +221,8 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
   }
   const status: RunRecord['status'] = failure !== null ? 'failed' : signal.aborted ? 'cancelled' : 'done';
   finishRun(db, runId, status, failure, lost);
+  if (status === 'done') await runFolds?.keep(db, runId);
+  else runFolds?.stop();
   progress.finish(status, failure);
   ctx.publishChanges(); // the finished run's rows.changed and datasets.changed, now rather than on the feed's next tick
   return status;

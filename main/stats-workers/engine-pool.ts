@@ -1,6 +1,7 @@
 // The engine's one stats pool, and the one way engine code runs a statistic in it (handlers, runs, grading).
 import { randomUUID } from 'node:crypto';
 import type { EngineContext } from '../engine/context';
+import { keepFold } from '../rows/kept-folds';
 import { StatsPool, type RunOptions } from './pool';
 import type { StatsJobKind, StatsJobOutput, StatsJobRequest } from './protocol';
 
@@ -10,7 +11,11 @@ const pools = new WeakMap<EngineContext, StatsPool>();
 export function statsPool(ctx: EngineContext): StatsPool {
   let pool = pools.get(ctx);
   if (!pool) {
-    const created = new StatsPool({ dbPath: ctx.dbPath === ':memory:' ? null : ctx.dbPath });
+    const created = new StatsPool({
+      dbPath: ctx.dbPath === ':memory:' ? null : ctx.dbPath,
+      // A dataset's fold a job made is kept for the next job on the same version of it (the compare screen again).
+      onKeep: (fold) => keepFold(ctx.db, fold.dataset_id, fold.key, fold.version, fold.state),
+    });
     pools.set(ctx, created);
     ctx.onClose(() => created.close());
     pool = created;

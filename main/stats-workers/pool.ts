@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { ApiError } from '../../shared/api/define';
 import type { StatsJobState } from '../../shared/api/stats';
 import { builtScript } from '../engine/package-root';
-import type { StatsJobOutput, StatsJobRequest, StatsWorkerData, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
+import type { StatsJobOutput, StatsJobRequest, StatsWorkerData, WorkerFlushMessage, WorkerJobMessage, WorkerKeepMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 
 export interface StatsPoolOptions {
   /** The database the workers read datasets from (read-only); null when every job sends its rows. */
@@ -13,6 +13,8 @@ export interface StatsPoolOptions {
   size?: number;
   /** The bundled worker script (default: out/engine/stats-worker.mjs). */
   script?: string;
+  /** A dataset's fold a worker made, to keep (rows/kept-folds.ts); absent: folds are not kept. */
+  onKeep?: (fold: WorkerKeepMessage) => void;
 }
 
 export interface RunOptions {
@@ -42,6 +44,9 @@ function datasetIds(request: StatsJobRequest): string[] {
     .flat()
     .flatMap((source) => ('dataset_id' in source ? [source.dataset_id] : 'path' in source ? [`file:${source.path}`] : []));
 }
+
+/** How long a closing pool waits for its workers' unsent folds (a fold of 100k rows takes some 50 ms to send). */
+const FLUSH_KEEPS_MS = 1000;
 
 /** Workers started before any pool existed (prestartStatsWorker), taken by the first pool that needs one. */
 const prestarted: Worker[] = [];
@@ -75,6 +80,8 @@ export class StatsPool {
   private readonly queue: Job[] = [];
   private readonly jobs = new Map<string, Job>();
   private closed = false;
+  /** Folds the workers send are written (until the pool has flushed them on close). */
+  private keeping = true;
 
   constructor(private readonly options: StatsPoolOptions) {
     this.size = Math.max(1, options.size ?? defaultPoolSize());
@@ -107,6 +114,16 @@ export class StatsPool {
     return true;
   }
 
+  /** Starts a worker now when none is (a long-lived host, once idle): the first job then finds its thread started. */
+  warm(): void {
+    if (this.closed || this.slots.size > 0) return;
+    try {
+      this.spawn(true);
+    } catch {
+      // the first job starts one, or says why it cannot
+    }
+  }
+
   get pending(): number {
     return this.jobs.size;
   }
@@ -115,8 +132,37 @@ export class StatsPool {
     this.closed = true;
     for (const job of [...this.jobs.values()]) this.finish(job, new ApiError('cancelled', 'the engine closed before the statistics job finished'));
     this.queue.length = 0;
+    await this.flushKeeps();
+    this.keeping = false;
     await Promise.all([...this.slots].map((slot) => slot.worker.terminate()));
     this.slots.clear();
+  }
+
+  /**
+   * The folds idle workers still hold for keeping, written before they stop (a job's folds are sent a moment after
+   * it, and `serve` or a command may close in that moment). Bounded: a worker that does not answer is not waited for.
+   */
+  private async flushKeeps(): Promise<void> {
+    if (!this.options.onKeep) return;
+    const idle = [...this.slots].filter((slot) => slot.job === null);
+    const flushed = idle.map(
+      (slot) =>
+        new Promise<void>((resolve) => {
+          const onMessage = (reply: WorkerReply | WorkerKeepMessage) => {
+            if (reply.type !== 'keeps-flushed') return;
+            slot.worker.off('message', onMessage);
+            resolve();
+          };
+          slot.worker.on('message', onMessage);
+          slot.worker.once('exit', () => resolve());
+          slot.worker.ref(); // an idle worker is unref'd: the process would end before it answers
+          const message: WorkerFlushMessage = { type: 'flush-keeps' };
+          slot.worker.postMessage(message);
+        }),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(flushed), new Promise((resolve) => (timer = setTimeout(resolve, FLUSH_KEEPS_MS)))]);
+    clearTimeout(timer);
   }
 
   private finish(job: Job, outcome: StatsJobOutput | ApiError): void {
@@ -135,16 +181,32 @@ export class StatsPool {
     }
   }
 
+  /** Keeping a fold is an optimisation: one that fails to be kept is folded again next time, never an error. */
+  private keep(fold: WorkerKeepMessage): void {
+    if (!this.keeping) return;
+    try {
+      this.options.onKeep?.(fold);
+    } catch {
+      // not kept
+    }
+  }
+
   private retire(slot: Slot): void {
     this.slots.delete(slot);
     void slot.worker.terminate();
   }
 
-  private spawn(): Slot {
-    const data: StatsWorkerData = { keepSpareHelper: true };
+  /** `prepareLater`: started ahead of any job (warm), it loads its job code and spare helper a moment later. */
+  private spawn(prepareLater = false): Slot {
+    const data: StatsWorkerData = { keepSpareHelper: true, prepareLater, readsDatasets: this.options.dbPath !== null };
     const worker = (!this.options.script && prestarted.shift()) || new Worker(this.options.script ?? builtScript('stats-worker.mjs'), { workerData: data });
     const slot: Slot = { worker, job: null, recent: [] };
-    worker.on('message', (reply: WorkerReply) => {
+    worker.on('message', (reply: WorkerReply | WorkerKeepMessage) => {
+      if (reply.type === 'keep') {
+        this.keep(reply);
+        return;
+      }
+      if (reply.type === 'keeps-flushed') return; // flushKeeps listens for it
       const job = slot.job;
       if (!job || job.id !== reply.job_id) return;
       if (reply.type === 'result') this.finish(job, reply.output);

@@ -3,7 +3,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { FoldPlacement } from './placement';
 import type { JudgeSettings } from '../../shared/schema/run-settings';
-import type { PairedTaskTable } from '../../shared/stats/paired-tasks';
+import type { PairedTaskColumns } from '../../shared/stats/paired-tasks';
 import type { StatName } from '../../shared/stats/registry/index';
 
 /** A statistic's name in the registry (shared/stats/registry): the job kind. */
@@ -38,7 +38,7 @@ export interface StatsJobOutput {
   tier_sizes?: number[];
   points?: Array<Record<string, unknown>>;
   /** compare_report: the per-task table (shared/stats/paired-tasks). */
-  task_table?: PairedTaskTable;
+  task_table?: PairedTaskColumns;
 }
 
 export interface WorkerJobMessage {
@@ -68,9 +68,32 @@ export interface WorkerErrorShape {
 
 export type WorkerReply =
   | { type: 'result'; job_id: string; output: StatsJobOutput; ms: number }
-  | { type: 'error'; job_id: string; error: WorkerErrorShape };
+  | { type: 'error'; job_id: string; error: WorkerErrorShape }
+  /** Every fold the worker held for keeping has been sent (after WorkerFlushMessage). */
+  | { type: 'keeps-flushed' };
+
+/** A closing pool asks its worker for the folds it has not sent yet (they are sent a moment after each job). */
+export interface WorkerFlushMessage {
+  type: 'flush-keeps';
+}
+
+/**
+ * A whole dataset's fold a job made, sent after the job's reply, for the engine to keep (rows/kept-folds.ts):
+ * the fold's state serialized, and the dataset version it read.
+ */
+export interface WorkerKeepMessage {
+  type: 'keep';
+  dataset_id: string;
+  key: string;
+  version: number;
+  state: Uint8Array;
+}
 
 /** A stats worker's own start data (a pool's): it keeps a spare helper thread for the parts it folds elsewhere. */
 export interface StatsWorkerData {
   keepSpareHelper?: boolean;
+  /** Started ahead of any job: it loads its job code and starts its spare a moment later (stats-worker.ts). */
+  prepareLater?: boolean;
+  /** Its jobs read datasets: the database reader is loaded ahead too. */
+  readsDatasets?: boolean;
 }

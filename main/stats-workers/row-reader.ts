@@ -1,8 +1,11 @@
 // Inside a stats worker: rows read straight from the SQLite file on a read-only connection, through the rows
-// module (so they carry the gold their labels give them), with a small cache keyed on each dataset's version.
+// module (so they carry the gold their labels give them), with a small cache keyed on each dataset's version. A
+// statistic's fold of a whole dataset is read from the folds the dataset keeps (rows/kept-folds.ts) when one of
+// its current version is there, and handed back to be kept when it was folded here.
 import Database from 'better-sqlite3';
 import { datasetVersion } from '../db/changes';
 import { readLabeledRows } from '../rows/labeled-rows';
+import { keptFold } from '../rows/kept-folds';
 import { forEachParsedRow, cutOrdinal, readDatasetRows, type OrdinalRange } from '../rows/read';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { BoundFold } from '../../shared/stats/registry/define';
@@ -19,6 +22,14 @@ interface Cached {
 
 /** A part of a dataset folded elsewhere (another thread), with the dataset version it read. */
 export type FoldOtherPart = (range: OrdinalRange) => Promise<{ state: unknown; version: number }>;
+
+/** A whole dataset's fold made here, for the engine to keep (it writes; this reader is read-only). */
+export interface FoldToKeep {
+  datasetId: string;
+  key: string;
+  version: number;
+  state: unknown;
+}
 
 /** Datasets with fewer rows are folded in one thread: a second thread's start would cost more than it saves. */
 export const SPLIT_MIN_ROWS = 20_000;
@@ -39,7 +50,11 @@ export class RowReader {
   private db: Database.Database | null = null;
   private readonly cache = new Map<string, Cached>();
 
-  constructor(private readonly dbPath: string | null) {}
+  /** `onFolded`: each whole dataset's fold this reader made for a fold that is kept (BoundFold.keepKey). */
+  constructor(
+    private readonly dbPath: string | null,
+    private readonly onFolded: (fold: FoldToKeep) => void = () => {},
+  ) {}
 
   private connection(): Database.Database {
     if (!this.dbPath) throw new StatsValueError('no database to read datasets from: pass the rows instead');
@@ -59,24 +74,36 @@ export class RowReader {
    * A dataset folded by a statistic's fold, page by page with no row kept (rows this worker already holds are
    * folded from memory). With `otherPart`, its second half is folded by another thread at the same time; both
    * halves are read in a transaction each and merged only when both saw the same dataset version. `placement`
-   * 'here' folds it all in this thread, 'elsewhere' most of it in the other (a job's second dataset).
+   * 'here' folds it all in this thread, 'elsewhere' most of it in the other (a job's second dataset). A fold that
+   * is kept is read from the dataset's kept folds when one of its version is there, and else handed to onFolded.
    */
   async fold<State>(datasetId: string, fold: BoundFold<State>, otherPart?: FoldOtherPart, placement: FoldPlacement = 'split'): Promise<State> {
     const db = this.connection();
     const version = datasetVersion(db, datasetId);
     if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${datasetId}" (see \`while-desk datasets\`)`);
+    const key = fold.keepKey;
+    if (key !== null) {
+      const kept = keptFold(db, datasetId, key, version);
+      if (kept !== undefined) return kept as State;
+    }
+    const made = await this.foldAll(datasetId, version, fold, otherPart, placement);
+    if (key !== null) this.onFolded({ datasetId, key, version: made.version, state: made.state });
+    return made.state;
+  }
+
+  private async foldAll<State>(datasetId: string, version: number, fold: BoundFold<State>, otherPart: FoldOtherPart | undefined, placement: FoldPlacement): Promise<{ state: State; version: number }> {
     const cached = this.cache.get(datasetId);
-    if (cached && cached.version === version) return foldRows(fold, cached.rows);
-    if (placement === 'here') return this.foldPart(datasetId, fold).state;
-    const cut = otherPart ? cutOrdinal(db, datasetId, SPLIT_MIN_ROWS, shareHere(placement)) : null;
-    if (cut === null || !otherPart) return this.foldPart(datasetId, fold).state;
+    if (cached && cached.version === version) return { state: foldRows(fold, cached.rows), version };
+    if (placement === 'here') return this.foldPart(datasetId, fold);
+    const cut = otherPart ? cutOrdinal(this.connection(), datasetId, SPLIT_MIN_ROWS, shareHere(placement)) : null;
+    if (cut === null || !otherPart) return this.foldPart(datasetId, fold);
     const second = otherPart({ from: cut, to: Number.MAX_SAFE_INTEGER });
     second.catch(() => undefined); // awaited below
     const first = this.foldPart(datasetId, fold, { from: Number.MIN_SAFE_INTEGER, to: cut });
     const other = await second;
     // A write between the two reads: the halves are of different versions, so read it all again here.
-    if (other.version !== first.version) return this.foldPart(datasetId, fold).state;
-    return fold.merge(first.state, other.state as State);
+    if (other.version !== first.version) return this.foldPart(datasetId, fold);
+    return { state: fold.merge(first.state, other.state as State), version: first.version };
   }
 
   /** The rows of `range` (all when absent) folded in one read transaction, and the dataset version that read saw. */

@@ -11,21 +11,29 @@ import { FileRows, foldFile, MissingFileError, secondPartOf, type SecondPart } f
 import { foldedPart, foldPartElsewhere, keepSpareHelper, replenishSpareHelper, runFoldPart, waitAsSpare, type FoldPartData, type SpareHelperData } from './fold-part';
 import { shareHere, type FoldPlacement } from './placement';
 import type { JudgeLoader, ResolveFold } from './jobs';
-import type { JobSource, StatsWorkerData, WorkerErrorShape, WorkerJobMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
-import type { RowReader } from './row-reader';
+import type { JobSource, StatsWorkerData, WorkerErrorShape, WorkerFlushMessage, WorkerJobMessage, WorkerKeepMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
+import type { FoldToKeep, RowReader } from './row-reader';
 
-// The database reader (better-sqlite3, a native module) loads with the first dataset source: a job on files never needs it.
+// The database reader (better-sqlite3, a native module) loads with the first dataset source (a job on files never
+// needs it), or ahead in a pool's worker whose jobs read datasets.
 type RowReaderModule = typeof import('./row-reader');
 let rowReaderModule: RowReaderModule | null = null;
 const readers = new Map<string, RowReader>();
 const files = new FileRows();
+/** Kept folds (BoundFold.keepKey) the running job made: sent to the engine after its reply, off the job's own time. */
+const foldsToKeep: FoldToKeep[] = [];
+
+async function readerModule(): Promise<RowReaderModule> {
+  rowReaderModule ??= await import('./row-reader');
+  return rowReaderModule;
+}
 
 async function readerFor(dbPath: string | null): Promise<RowReader> {
-  rowReaderModule ??= await import('./row-reader');
+  const { RowReader } = await readerModule();
   const key = dbPath ?? '';
   let reader = readers.get(key);
   if (!reader) {
-    reader = new rowReaderModule.RowReader(dbPath);
+    reader = new RowReader(dbPath, (fold) => foldsToKeep.push(fold));
     readers.set(key, reader);
   }
   return reader;
@@ -115,25 +123,81 @@ async function runJob(message: WorkerJobMessage): Promise<WorkerReply> {
   }
 }
 
+/**
+ * How long after a job's reply its kept folds are serialized: the reply's reader (a screen drawing the report)
+ * gets the cores first. Serializing a fold of 100k rows takes some 30 ms.
+ */
+const KEEP_AFTER_MS = 300;
+
+/** Folds made and not yet sent, and the timer that will send them. */
+let unsent: FoldToKeep[] = [];
+let sendTimer: NodeJS.Timeout | null = null;
+
+/** The folds a job made that are kept: sent to the engine, which writes them, a moment after the job's reply. */
+function sendFoldsToKeep(folds: FoldToKeep[]): void {
+  if (folds.length === 0) return;
+  unsent.push(...folds);
+  sendTimer ??= setTimeout(() => void sendUnsent(), KEEP_AFTER_MS);
+}
+
+/** Each unsent fold serialized and posted (now: a closing pool asks for them with 'flush-keeps'). */
+async function sendUnsent(): Promise<void> {
+  if (sendTimer) clearTimeout(sendTimer);
+  sendTimer = null;
+  const folds = unsent;
+  unsent = [];
+  if (folds.length === 0) return;
+  const { serializeFold } = await import('../rows/kept-folds');
+  for (const fold of folds) {
+    try {
+      const state = serializeFold(fold.state);
+      const message: WorkerKeepMessage = { type: 'keep', dataset_id: fold.datasetId, key: fold.key, version: fold.version, state };
+      port.postMessage(message);
+    } catch {
+      // not kept: the next job on it folds the rows again
+    }
+  }
+}
+
 if (!parentPort) throw new Error('stats-worker.mjs runs only as a worker thread');
 const port = parentPort;
 const part = workerData as Partial<FoldPartData> | null;
+
+/**
+ * A pool's worker started with its host (engine.ts: prepareLater) prepares for jobs only this long after: loading
+ * the job code and starting a spare helper take the cores for some 0.2 s, which the window's first page (the label
+ * desk's first row) would otherwise share. Measured with test/bench/label-cold.bench.mjs and compare-screen.bench.mjs.
+ */
+const PREPARE_AFTER_MS = 1500;
 
 if (part?.foldPart && part.reply) {
   void runFoldPart(part as FoldPartData);
 } else if ((workerData as Partial<SpareHelperData> | null)?.spareHelper) {
   void waitAsSpare(port);
 } else {
-  if ((workerData as Partial<StatsWorkerData> | null)?.keepSpareHelper) {
-    // A pool's worker: a spare helper now, and the job code loaded ahead of the first job (each loads once).
-    keepSpareHelper();
-    void import('./jobs').catch(() => undefined);
-    void import('../../shared/stats/registry/index').catch(() => undefined);
+  const data = workerData as Partial<StatsWorkerData> | null;
+  if (data?.keepSpareHelper) {
+    // A pool's worker: its job code (and the database reader) loaded ahead of the first job, and a spare helper kept;
+    // a moment after its start when it was started ahead of any job (a first job sooner loads what it needs itself).
+    const prepare = () => {
+      void import('./jobs').catch(() => undefined);
+      void import('../../shared/stats/registry/index').catch(() => undefined);
+      if (data.readsDatasets) void readerModule().catch(() => undefined);
+      keepSpareHelper();
+    };
+    if (data.prepareLater) setTimeout(prepare, PREPARE_AFTER_MS).unref();
+    else prepare();
   }
   // Jobs run one after another, a preload before the job that takes it: each waits for the message before it.
   let previous: Promise<unknown> = Promise.resolve();
-  port.on('message', (message: WorkerJobMessage | WorkerPreloadMessage) => {
-    if (message?.type === 'preload') previous = previous.then(() => preload(message)).catch(() => undefined);
+  port.on('message', (message: WorkerJobMessage | WorkerPreloadMessage | WorkerFlushMessage) => {
+    if (message?.type === 'flush-keeps') {
+      // After the job before it (which may add folds), every unsent fold now, then the answer that all were sent.
+      previous = previous
+        .then(sendUnsent)
+        .catch(() => undefined)
+        .finally(() => port.postMessage({ type: 'keeps-flushed' } satisfies WorkerReply));
+    } else if (message?.type === 'preload') previous = previous.then(() => preload(message)).catch(() => undefined);
     else if (message?.type === 'job') {
       previous = previous.then(async () => {
         const reply = await runJob(message);
@@ -142,6 +206,7 @@ if (part?.foldPart && part.reply) {
         } catch (error) {
           port.postMessage({ type: 'error', job_id: message.job_id, error: describe(error) } satisfies WorkerReply);
         }
+        sendFoldsToKeep(foldsToKeep.splice(0));
         replenishSpareHelper();
       });
     }

@@ -1,11 +1,7 @@
-// The renderer's entry: mounts the app shell. Talks to the engine only through the typed API (api/desk.ts).
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppShell } from './pages/app-shell';
+// The renderer's entry: starts the jobs its address names (address-jobs.ts), then loads and mounts the app shell.
+// Talks to the engine only through the typed API (api/desk.ts).
+import { watchAddressJobs } from './address-jobs';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppShell />
-  </StrictMode>,
-);
+watchAddressJobs();
+void import('./mount-app').then((app) => app.mountApp());

@@ -4,17 +4,21 @@
 // browser profile, opens
 // #/compare/<a>/<b> and waits for the headline verdict and the first task row of the paired table. Prints when
 // each appeared (from navigation start), the compare call's time, and every long task the page had until then;
-// then a second visit on the last serve. Needs `npm run build` and /usr/bin/chromium. COMPARE_RUNS changes the runs.
-import { rmSync, writeFileSync } from 'node:fs';
+// then a second visit on the last serve. Then, on fresh serves again, the screen opened as in a running app: the
+// window open on the runs list a moment, then #/compare/<a>/<b> (timed from that address change). Needs
+// `npm run build` and /usr/bin/chromium. COMPARE_RUNS changes the runs.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { checkPrerequisites, importDataset, launchBrowser, startServe, tempDir } from '../e2e/harness.mjs';
+import { checkPrerequisites, importDataset, launchBrowser, ROOT, startServe, tempDir } from '../e2e/harness.mjs';
 import { compareRunLines } from './generate-rows.mjs';
 
 const TASKS = 25_000;
 const K = 4;
 const RUNS = Number(process.env.COMPARE_RUNS || 3);
 const TARGET_MS = 1000;
+const cli = path.join(ROOT, 'bin', 'while-desk.mjs');
 
 
 /** In the page before its scripts: long tasks, when the headline and the first task row appear, the compare call. */
@@ -72,6 +76,35 @@ async function oneVisit(context, url, a, b) {
   return out;
 }
 
+/** The window already open on the runs list for `idleMs` (as a person is before picking two runs), then the compare screen opened. */
+async function inAppVisit(context, url, a, b, idleMs = 1000) {
+  const page = await context.newPage();
+  await page.addInitScript(probe);
+  await page.goto(`${url}#/`);
+  await page.waitForSelector('nav, [role=navigation], main', { timeout: 60_000 });
+  await page.waitForTimeout(idleMs);
+  const opened = await page.evaluate(([x, y]) => {
+    const b = window.__bench;
+    b.longTasks = [];
+    b.calls = [];
+    const at = performance.now();
+    window.location.hash = `#/compare/${x}/${y}`;
+    return at;
+  }, [a, b]);
+  await page.waitForFunction(() => window.__bench.headlineAt !== null && window.__bench.firstTaskAt !== null, null, { timeout: 60_000 });
+  const out = await page.evaluate(() => ({ ...window.__bench }));
+  await page.close();
+  const shift = (x) => (x === null || x === undefined ? x : x - opened);
+  return {
+    ...out,
+    headlineAt: shift(out.headlineAt),
+    firstTaskAt: shift(out.firstTaskAt),
+    call: out.call && { ...out.call, sent: shift(out.call.sent), answered: shift(out.call.answered) },
+    calls: out.calls.map((c) => ({ ...c, sent: shift(c.sent), answered: shift(c.answered) })),
+    longTasks: out.longTasks.map((t) => ({ ...t, start: shift(t.start) })),
+  };
+}
+
 function printVisit(name, v) {
   const ms = (x) => (x === null || x === undefined ? '—' : `${x.toFixed(0)} ms`);
   const shown = Math.max(v.headlineAt, v.firstTaskAt);
@@ -84,6 +117,43 @@ function printVisit(name, v) {
   return { shown, longest: long.length ? Math.max(...long.map((t) => t.duration)) : 0 };
 }
 
+/** Visits on fresh serves (and browsers), `visit` each time; the best and median of when the screen showed. */
+async function fresh(db, label, visit, count = RUNS) {
+  const shown = [];
+  let longest = 0;
+  for (let run = 0; run < count; run++) {
+    const serve = startServe(db, { checkOutputs: false });
+    const browser = await launchBrowser();
+    try {
+      const url = await serve.url;
+      const result = printVisit(`${label}, run ${run + 1}`, await visit(browser.context, url));
+      shown.push(result.shown);
+      longest = Math.max(longest, result.longest);
+    } finally {
+      await browser.close();
+      await serve.stop();
+    }
+  }
+  shown.sort((x, y) => x - y);
+  return { best: shown[0], median: shown[Math.floor(shown.length / 2)], longest };
+}
+
+const summary = (label, r) =>
+  console.log(`${label}: best ${r.best.toFixed(0)} ms, median ${r.median.toFixed(0)} ms (target <= ${TARGET_MS}); longest task ${r.longest.toFixed(0)} ms (target <= 50)`);
+
+/** Two seeded runs of the bench's size, graded by a module judge, made by the CLI (they keep their folds when done). */
+function seededRuns(dir, db) {
+  const base = readFileSync(path.join(ROOT, 'test/fixtures/tasks/support.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const tasks = path.join(dir, 'tasks.jsonl');
+  writeFileSync(tasks, Array.from({ length: TASKS }, (_, i) => JSON.stringify({ ...base[i % base.length], scenario_id: `t${i}` })).join('\n') + '\n');
+  const judge = path.join(dir, 'judge.mjs');
+  writeFileSync(judge, 'export default (row) => ({ reward: (row.steps ?? []).some((s) => s.tool) && String(row.final_text).length > 20 ? 1 : 0 });\n');
+  return [['1', '0.3'], ['2', '0.4']].map(([seed, misbehave]) => {
+    const out = execFileSync(process.execPath, [cli, 'run', '--tasks', tasks, '--agent', 'seeded', '--misbehave-rate', misbehave, '--k', String(K), '--judge', judge, '--seed', seed, '--db', db, '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    return JSON.parse(out).run_id;
+  });
+}
+
 async function main() {
   const missing = checkPrerequisites();
   if (missing.length) {
@@ -93,31 +163,24 @@ async function main() {
   const dir = tempDir('while-desk-compare-screen-');
   const db = path.join(dir, 'bench.db');
   try {
-    const ids = [];
+    const runs = seededRuns(dir, db);
+    const imported = [];
     for (const [name, seed, shift] of [['baseline', 7, 0], ['candidate', 8, 0.03]]) {
       const file = path.join(dir, `${name}.jsonl`);
       writeFileSync(file, compareRunLines(TASKS, K, seed, shift));
-      ids.push(await importDataset(file, db));
+      imported.push(await importDataset(file, db));
     }
-    console.log(`compare screen bench: two runs of ${TASKS} tasks x ${K}; ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-    const shown = [];
-    let longest = 0;
-    for (let run = 0; run < RUNS; run++) {
-      const serve = startServe(db, { checkOutputs: false });
-      const browser = await launchBrowser();
-      try {
-        const url = await serve.url;
-        const cold = printVisit(`run ${run + 1}, fresh serve`, await oneVisit(browser.context, url, ids[0], ids[1]));
-        shown.push(cold.shown);
-        longest = Math.max(longest, cold.longest);
-        if (run === RUNS - 1) printVisit('same serve, second visit', await oneVisit(browser.context, url, ids[0], ids[1]));
-      } finally {
-        await browser.close();
-        await serve.stop();
-      }
-    }
-    const sorted = [...shown].sort((x, y) => x - y);
-    console.log(`compare on screen (headline and table): best ${sorted[0].toFixed(0)} ms, median ${sorted[Math.floor(sorted.length / 2)].toFixed(0)} ms (target <= ${TARGET_MS}); longest task ${longest.toFixed(0)} ms (target <= 50)`);
+    console.log(`compare screen bench: two seeded runs of ${TASKS} tasks x ${K} (and two imported ones); ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    const [a, b] = runs;
+    const loaded = await fresh(db, 'two runs, the page loaded on #/compare/A/B', (context, url) => oneVisit(context, url, a, b));
+    const inApp = await fresh(db, 'two runs, the window open on the runs list 1 s, then #/compare/A/B (from that change)', (context, url) => inAppVisit(context, url, a, b));
+    // Imported datasets keep their fold only once a statistic has folded them: the first visit folds both.
+    const firstEver = await fresh(db, 'two imported datasets never read before, the page loaded on them', (context, url) => oneVisit(context, url, imported[0], imported[1]), 1);
+    const importedAgain = await fresh(db, 'the same two, a fresh serve later', (context, url) => oneVisit(context, url, imported[0], imported[1]), 1);
+    summary('compare on screen, two runs, page loaded with it', loaded);
+    summary('compare on screen, two runs, opened in the running window', inApp);
+    summary('compare on screen, two imported datasets, first statistic on them', firstEver);
+    summary('compare on screen, the same two, later (kept folds)', importedAgain);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

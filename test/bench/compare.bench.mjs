@@ -2,7 +2,9 @@
 // fresh process each time, best of 5. It times the one compare_report job the screen and `while-desk compare`
 // make now, cold (a new engine, as the CLI) and warm (an engine open a moment, as the app and `serve` are when
 // the compare screen opens), against the three calls they made before (stats.delta plus two
-// stats.passAt with per_task), and checks all give the same report and the same per-task table.
+// stats.passAt with per_task), and checks all give the same report and the same per-task table. The runs are
+// imported, so the first job on them folds their rows and keeps the folds (main/rows/kept-folds.ts); every job
+// after it reads those (the three calls still parse every row for their two pass_at jobs).
 // Run: node test/bench/compare.bench.mjs
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,7 +23,7 @@ const TARGET_MS = 1000;
 
 const CHILD = `
 import { performance } from 'node:perf_hooks';
-import { pairedTaskTable } from './bench.mjs';
+import { pairedTaskTable, toTaskColumns } from './bench.mjs';
 const [dbPath, before, after, mode] = process.argv.slice(2);
 const { createEngine } = await import(new URL('./bench.mjs', import.meta.url).href);
 // warm: the app or \`serve\` open a moment (its handlers loaded while idle; the stats worker starts with the first
@@ -43,7 +45,7 @@ if (mode === 'one' || mode === 'warm') {
     engine.call('stats.passAt', { dataset_id: before, per_task: true }),
     engine.call('stats.passAt', { dataset_id: after, per_task: true }),
   ]);
-  report = delta.report; table = pairedTaskTable(a.per_task ?? {}, b.per_task ?? {});
+  report = delta.report; table = toTaskColumns(pairedTaskTable(a.per_task ?? {}, b.per_task ?? {}));
 }
 const ms = performance.now() - t0;
 console.log(JSON.stringify({ ms, digest: JSON.stringify([report, table]).length, report: JSON.stringify(report), n_paired: table.n_paired }));
@@ -55,7 +57,7 @@ try {
   execFileSync(process.execPath, ['scripts/build-engine.mjs'], { cwd: root, stdio: 'inherit' });
   await build({
     stdin: {
-      contents: `export { createEngine } from './main/engine/engine'; export { importFile } from './main/cli/import-file'; export { pairedTaskTable } from './shared/stats/paired-tasks';`,
+      contents: `export { createEngine } from './main/engine/engine'; export { importFile } from './main/cli/import-file'; export { pairedTaskTable, toTaskColumns } from './shared/stats/paired-tasks';`,
       resolveDir: root, loader: 'ts', sourcefile: 'bench-entry.ts',
     },
     outfile: path.join(tmp, 'bench.mjs'), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning',

@@ -1,6 +1,9 @@
-// `while-desk compare A B` on two offline seeded runs: the delta_report reading plus the per-task table, in text and JSON.
+// `while-desk compare A B` on two offline seeded runs: the delta_report reading plus the per-task table, in text and JSON;
+// on two imported datasets, the folds it made are kept (rows/kept-folds.ts) before the command exits.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildEngine, repoRoot, tempDir } from '../helpers/temp';
 
@@ -51,5 +54,29 @@ describe('while-desk compare', () => {
     const bad = cli(['compare', baseline, 'no-such-run', '--db', 'desk.db'], cwd);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/no-such-run/);
+  });
+
+  it('on two imported datasets, keeps the folds it made before it exits, and the next compare reads them', () => {
+    const lines = (shift: number) =>
+      Array.from({ length: 80 }, (_, i) => JSON.stringify({ scenario_id: `t${i >> 2}`, rollout_index: i % 4, prompt: `Q${i >> 2}`, final_text: 'a', steps: [], reward: (i + shift) % 3 === 0 ? 1 : 0 })).join('\n') + '\n';
+    const ids = [0, 1].map((shift) => {
+      fs.writeFileSync(path.join(cwd, `imported-${shift}.jsonl`), lines(shift));
+      return (JSON.parse(cli(['import', `imported-${shift}.jsonl`, '--db', 'desk.db', '--json'], cwd).stdout) as { dataset_id: string }).dataset_id;
+    });
+    const kept = () => {
+      const db = new Database(path.join(cwd, 'desk.db'), { readonly: true });
+      try {
+        return db.prepare(`SELECT k.dataset_id FROM kept_folds k JOIN datasets d ON d.id = k.dataset_id AND d.version = k.version WHERE k.dataset_id IN (?, ?) ORDER BY 1`).pluck().all(...ids);
+      } finally {
+        db.close();
+      }
+    };
+    expect(kept()).toEqual([]);
+    const first = cli(['compare', ids[0], ids[1], '--db', 'desk.db', '--json'], cwd);
+    expect(first.code).toBe(0);
+    expect(kept()).toEqual([...ids].sort());
+    const again = cli(['compare', ids[0], ids[1], '--db', 'desk.db', '--json'], cwd);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe(first.stdout);
   });
 });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../main/engine/engine';
-import { buildEngine, runRows, supportTasks } from './sim-run-helpers';
+import { buildEngine, runRows, runToEnd, supportTasks } from './sim-run-helpers';
 
 beforeAll(buildEngine, 120_000);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'judge-hostile-run-'));
@@ -27,19 +27,6 @@ export default async function hostile(row) {
   }
 }
 `;
-
-async function runToEnd(engine: ReturnType<typeof createEngine>, input: Parameters<typeof engine.call<'runs.start'>>[1]) {
-  const finished = new Promise<string>((resolve) => {
-    const off = engine.on('run.progress', (progress) => {
-      if (progress.status !== 'running') {
-        off();
-        resolve(progress.status);
-      }
-    });
-  });
-  const started = await engine.call('runs.start', input);
-  return { runId: started.run_id, status: await finished };
-}
 
 describe('hostile judges in a run', () => {
   it('each misdeed costs its own row a reward and nothing else; the run is done', async () => {

@@ -1,13 +1,30 @@
-// Helpers for the simulation integration tests: build the engine once, run the CLI bundle, read a run's rows.
+// Helpers for the simulation integration tests: build the engine once, run the CLI bundle or a run through the API,
+// read a run's rows.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { MethodInput } from '../../shared/api/index';
+import type { Engine } from '../../main/engine/engine';
 
 export const root = path.resolve(__dirname, '../..');
 export const bin = path.join(root, 'bin', 'while-desk.mjs');
 export const supportTasks = path.join(root, 'test', 'fixtures', 'tasks', 'support.jsonl');
 
 export { buildEngine } from '../helpers/build-engine';
+
+/** Starts a run through the engine's API and waits for its last progress event: its id and the status it ended with. */
+export async function runToEnd(engine: Engine, input: MethodInput<'runs.start'>): Promise<{ runId: string; status: string }> {
+  const finished = new Promise<string>((resolve) => {
+    const off = engine.on('run.progress', (progress) => {
+      if (progress.status !== 'running') {
+        off();
+        resolve(progress.status);
+      }
+    });
+  });
+  const started = await engine.call('runs.start', input);
+  return { runId: started.run_id, status: await finished };
+}
 
 export interface CliResult {
   code: number | null;

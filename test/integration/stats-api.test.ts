@@ -162,6 +162,9 @@ describe('stats API through the worker pool', () => {
       fs.writeFileSync(path.join(dir, `${name}.jsonl`), lines.join('\n') + '\n');
       ids.push((await importFile(engine, path.join(dir, `${name}.jsonl`), { name, skipInvalid: false })).dataset_id as string);
     }
+    // Folded from their rows, not read from the folds their import kept (test/integration/kept-folds.test.ts): this
+    // pool keeps none of its own.
+    engine.ctx.db.prepare('DELETE FROM kept_folds').run();
     const pool = new StatsPool({ dbPath: engine.ctx.dbPath });
     try {
       const request = { kind: 'compare_report' as const, sources: { before: { dataset_id: ids[0] }, after: { dataset_id: ids[1] } }, params: { target: 'pass_at_1' } };

@@ -1,6 +1,6 @@
 // while-desk compare A B [every option of `stats delta`] [--json]: did the candidate B move the target against the
 // baseline A, paired over tasks, with the noise floor, the guards and what the eval can detect; plus the per-task table.
-import type { PairedTaskTable } from '../../../shared/stats/paired-tasks';
+import { fromTaskColumns, type PairedTaskTable } from '../../../shared/stats/paired-tasks';
 import { type Command, UsageError, dbFlag, jsonFlag, parseFlags } from '../command';
 import { withEngine } from '../open-engine';
 import { flagsToParams, parseArgsOptions, statsSubcommands } from '../stats-flags';
@@ -42,7 +42,7 @@ export const compareCommand: Command = {
       // One job (compare_report): the delta report and the per-task table on rows the worker reads once.
       const out = await engine.call('stats.compareReport', { ...params, before: baseline, after: candidate });
       const report = { report: out.report };
-      const table: PairedTaskTable = out.task_table;
+      const table: PairedTaskTable = fromTaskColumns(out.task_table);
       if (flags.json) {
         const { tasks, ...counts } = table;
         io.out(JSON.stringify({ ...report.report, per_task: tasks, per_task_summary: counts }) + '\n');

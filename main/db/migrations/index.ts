@@ -7,6 +7,7 @@ import { sql as syncOutbox } from './0005-sync-outbox';
 import { sql as sweeps } from './0006-sweeps';
 import { sql as runLost } from './0007-run-lost';
 import { sql as queueOutline } from './0008-queue-outline';
+import { sql as keptFolds } from './0009-kept-folds';
 
 export interface Migration {
   id: number;
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   { id: 6, name: '0006-sweeps', sql: sweeps },
   { id: 7, name: '0007-run-lost', sql: runLost },
   { id: 8, name: '0008-queue-outline', sql: queueOutline },
+  { id: 9, name: '0009-kept-folds', sql: keptFolds },
 ];

@@ -2,9 +2,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { connection } from '../api/desk';
 import { useConnection } from '../store/connection-store';
-import { hrefFor, parseHash, useRoute, type Section } from '../store/route-store';
-import { compareInput, compareKey } from './compare/compare-input';
-import { startEarlyJob } from './measure/early-jobs';
+import { hrefFor, useRoute, type Section } from '../store/route-store';
 
 // Each section is its own chunk, loaded when first shown: the window's first paint evaluates only the shell and
 // the page it opens on (an annotator opening #/label/ID never waits for the compare, sweep or sync code).
@@ -19,14 +17,6 @@ const SweepsPage = lazy(() => import('./compare/sweeps-page').then((m) => ({ def
 const RunScreens = lazy(() => import('./runs/run-screens').then((m) => ({ default: m.RunScreens })));
 const SettingsPage = lazy(() => import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })));
 const SyncPage = lazy(() => import('./sync/sync-page').then((m) => ({ default: m.SyncPage })));
-
-// The compare screen's report is the slowest first answer of any address: opened on one, the window asks for it
-// now, and the screen takes that job once its chunk has loaded (early-jobs.ts).
-const opening = parseHash(window.location.hash);
-if (opening.section === 'compare' && opening.page === 'none' && opening.id && opening.other) {
-  const input = compareInput(opening.id, opening.other);
-  startEarlyJob('stats.compareReport', input, compareKey(input));
-}
 
 const NAV: Array<{ section: Section; label: string; key: string }> = [
   { section: 'runs', label: 'Runs and datasets', key: '1' },

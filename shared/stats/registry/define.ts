@@ -75,6 +75,11 @@ export interface RowFold<State = unknown> {
    * Absent: start reads nothing of it.
    */
   startKey?(input: FoldInput): string;
+  /**
+   * The key a dataset's fold for this input is kept under (shared/stats/kept-folds.ts), or null when it is not
+   * kept. Absent: this statistic's folds are never kept.
+   */
+  keepKey?(input: FoldInput): string | null;
 }
 
 /** A fold's start key for this input ('' when its start reads nothing of it). */
@@ -87,10 +92,12 @@ export interface BoundFold<State = unknown> {
   start(): State;
   add(state: State, row: unknown): void;
   merge(earlier: State, later: State): State;
+  /** Where a whole dataset's fold is kept (kept-folds.ts); null: it is not. */
+  keepKey: string | null;
 }
 
 export function bindFold<State>(fold: RowFold<State>, input: FoldInput): BoundFold<State> {
-  return { start: () => fold.start(input), add: fold.add, merge: fold.merge };
+  return { start: () => fold.start(input), add: fold.add, merge: fold.merge, keepKey: fold.keepKey?.(input) ?? null };
 }
 
 export interface Statistic<

@@ -1,6 +1,7 @@
 // delta_report (stats-semantics.md section 8): did the change move the target without regressing the guards.
 import { deltaReport, deltaReportOfSides, type DeltaOptions } from '../delta-report';
 import { addDeltaSideRow, deltaPlan, deltaSide, mergeDeltaSides, type DeltaSide } from '../delta-side';
+import { DELTA_SIDE_KEEP, deltaSideStartKey, keepablePlan, keptFoldKey } from '../kept-folds';
 import { common, rowFold, rowsOf, statistic, type FoldInput, type Zod } from './define';
 
 export function deltaReportSchema(z: Zod) {
@@ -60,12 +61,17 @@ export const deltaStatistic = statistic({
 
 /**
  * delta_report's fold: each side folded on its own (delta-side.ts), with the plan its params call for; the report
- * is computed from the two folds. Not with balance_rollouts, which trims the rows of both sides together.
+ * is computed from the two folds. Not with balance_rollouts, which trims the rows of both sides together. A
+ * dataset's side is kept (kept-folds.ts), for any plan of row keys.
  */
 export function deltaSidesFold(fromSides: (before: DeltaSide, after: DeltaSide, input: FoldInput) => object) {
   return rowFold<DeltaSide>({
     sources: ['before', 'after'],
-    startKey: (input) => JSON.stringify(deltaPlan(input.params as DeltaOptions)),
+    startKey: (input) => deltaSideStartKey(deltaPlan(input.params as DeltaOptions)),
+    keepKey(input) {
+      const plan = deltaPlan(input.params as DeltaOptions);
+      return keepablePlan(plan) ? keptFoldKey(DELTA_SIDE_KEEP, deltaSideStartKey(plan)) : null;
+    },
     applies: (input) => !input.params.balance_rollouts,
     start: (input) => deltaSide(deltaPlan(input.params as DeltaOptions)),
     add: addDeltaSideRow,

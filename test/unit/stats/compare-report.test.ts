@@ -2,7 +2,7 @@
 // it replaces gave: delta_report's report, and the paired table of the two pass_at per_task maps, key by key.
 import { describe, expect, it } from 'vitest';
 import { deltaReport } from '../../../shared/stats/delta-report';
-import { pairedTaskTable } from '../../../shared/stats/paired-tasks';
+import { fromTaskColumns, pairedTaskTable, toTaskColumns } from '../../../shared/stats/paired-tasks';
 import { passAt, perTaskRates } from '../../../shared/stats/pass-at';
 import { runStatsJob } from '../../../main/stats-workers/jobs';
 
@@ -45,8 +45,9 @@ describe('compare_report', () => {
     const report = deltaReport(before, after, params);
     const table = pairedTaskTable(passAt(before).per_task, passAt(after).per_task);
     expect(JSON.stringify(out.report)).toBe(JSON.stringify(report));
-    expect(out.task_table).toEqual(table);
-    expect(out.task_table!.tasks.map((t) => t.task)).toEqual(table.tasks.map((t) => t.task));
+    expect(out.task_table).toEqual(toTaskColumns(table));
+    expect(fromTaskColumns(out.task_table!)).toEqual(table); // the rows again, in order, each delta and status the same
+    expect(out.task_table!.task).toEqual(table.tasks.map((t) => t.task));
     expect(table.n_paired).toBeGreaterThan(200);
     expect(table.n_regressed + table.n_improved).toBeGreaterThan(0);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairedTaskTable } from '../../../shared/stats/paired-tasks';
+import { fromTaskColumns, pairedTaskTable, toTaskColumns } from '../../../shared/stats/paired-tasks';
 import { passAt } from '../../../shared/stats/pass-at';
 
 const rows = (task: string, rewards: number[]) => rewards.map((reward, i) => ({ scenario_id: task, rollout_index: i, reward }));
@@ -26,5 +26,13 @@ describe('pairedTaskTable', () => {
       ['t2', 1, 0.75],
       ['t1', 0.25, 0.5],
     ]);
+  });
+
+  it('goes as columns and comes back as the same rows: order, rates, delta and status', () => {
+    const table = pairedTaskTable({ a: 0.5, b: 1, c: 0.25, d: 1, f: 0.1 + 0.2 }, { a: 0.75, b: 0.25, c: 0.25, e: 0, f: 0.3 });
+    const columns = toTaskColumns(table);
+    expect(columns.task).toEqual(['b', 'f', 'c', 'a', 'd', 'e']); // f moved by float noise only: 'same', sorted by its delta
+    expect(columns).not.toHaveProperty('tasks');
+    expect(fromTaskColumns(JSON.parse(JSON.stringify(columns)))).toEqual(table);
   });
 });

@@ -1,5 +1,5 @@
 // The compare report's input from the screen's settings: one function, so the job the window starts early for an
-// opening #/compare/A/B address (app-shell.tsx) is exactly the one the screen asks for.
+// address #/compare/A/B names (address-jobs.ts) is exactly the one the screen asks for.
 const split = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
 
 export function compareInput(baseline: string, candidate: string, guards = '', by = '') {

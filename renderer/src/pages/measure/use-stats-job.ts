@@ -1,5 +1,5 @@
 // Runs one statistics job through the API (never here on the UI thread) and cancels it when no longer wanted.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { MethodInput, MethodName, MethodOutput } from '../../../../shared/api/index';
 import { desk, errorText } from '../../api/desk';
 import { newClientId } from '../../api/ids';
@@ -23,7 +23,9 @@ export function useStatsJob<M extends StatsMethod>(method: M, input: MethodInput
     let live = true;
     setState({ status: 'running', jobId });
     (started?.result ?? desk.call(method, { ...input, job_id: jobId } as MethodInput<M>)).then(
-      (value) => live && setState({ status: 'done', value }),
+      // A report can be large (the compare screen's: 25,000 tasks): drawn as a transition, React yields to the
+      // browser every few milliseconds instead of holding the page for one long task.
+      (value) => live && startTransition(() => setState({ status: 'done', value })),
       (error: unknown) => {
         if (!live) return;
         const cancelled = typeof error === 'object' && error !== null && (error as { code?: string }).code === 'cancelled';
