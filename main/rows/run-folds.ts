@@ -70,6 +70,11 @@ export class RunFoldState {
     }
   }
 
+  /** Nothing will be kept (a run that stopped): the memory goes now. */
+  drop(): void {
+    this.giveUp();
+  }
+
   /** A row as a reader sees it: parsed from what is stored. */
   private add(json: string): void {
     this.added++;
@@ -117,18 +122,28 @@ function workerScript(): string | null {
 /** Runs with fewer rows fold in the engine thread: a thread's start (some 50 ms) would cost more than their fold. */
 const WORKER_MIN_ROWS = 5000;
 
+/** How long a finished run waits for its fold thread's answer before it keeps nothing (it never waits on it else). */
+const TAKE_TIMEOUT_MS = 10_000;
+
+function inThread(): RunFolds {
+  const state = new RunFoldState();
+  return {
+    landed: (rows) => state.landed(rows.map((row) => ({ ordinal: row.ordinal, json: asText(row.json) }))),
+    keep: async (db, runId) => keepAll(db, runId, state.take()),
+    stop: () => state.drop(),
+  };
+}
+
 /** A fresh run's folds: in a thread of their own for a large run when the worker is built, else in this one. */
 export function startRunFolds(expectedRows: number): RunFolds {
   const script = expectedRows >= WORKER_MIN_ROWS ? workerScript() : null;
-  if (!script) {
-    const state = new RunFoldState();
-    return {
-      landed: (rows) => state.landed(rows.map((row) => ({ ordinal: row.ordinal, json: asText(row.json) }))),
-      keep: async (db, runId) => keepAll(db, runId, state.take()),
-      stop: () => void state.take(),
-    };
+  if (!script) return inThread();
+  let worker: Worker;
+  try {
+    worker = new Worker(script);
+  } catch {
+    return inThread();
   }
-  const worker = new Worker(script);
   worker.unref();
   let failed = false;
   worker.on('error', () => (failed = true)); // a fold that failed is not kept; the run goes on
@@ -140,11 +155,14 @@ export function startRunFolds(expectedRows: number): RunFolds {
       try {
         if (failed) return;
         worker.ref();
+        let timer: NodeJS.Timeout | undefined;
         const folds = await new Promise<EncodedRunFolds | null>((resolve) => {
           worker.once('message', (reply: { folds: EncodedRunFolds | null }) => resolve(reply.folds));
           worker.once('exit', () => resolve(null));
+          timer = setTimeout(() => resolve(null), TAKE_TIMEOUT_MS);
           worker.postMessage({ type: 'take' });
         });
+        clearTimeout(timer);
         keepAll(db, runId, folds);
       } finally {
         void worker.terminate();

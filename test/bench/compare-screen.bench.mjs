@@ -1,12 +1,14 @@
 // Bench: the compare screen on two runs of 25,000 tasks x 4 (issue 11: "on screen within 1 s of opening,
-// bootstraps in the worker pool, no long task over 50 ms"). Both runs are imported by the CLI; each run of the
-// bench starts a fresh `while-desk serve` (no stats worker yet, no output checks: as the app runs) and a fresh
-// browser profile, opens
-// #/compare/<a>/<b> and waits for the headline verdict and the first task row of the paired table. Prints when
-// each appeared (from navigation start), the compare call's time, and every long task the page had until then;
-// then a second visit on the last serve. Then, on fresh serves again, the screen opened as in a running app: the
-// window open on the runs list a moment, then #/compare/<a>/<b> (timed from that address change). Needs
-// `npm run build` and /usr/bin/chromium. COMPARE_RUNS changes the runs.
+// bootstraps in the worker pool, no long task over 50 ms"). Two seeded runs are made by the CLI with a module judge
+// (they keep their folds when done), and two datasets of the same size are imported (they keep theirs once a
+// statistic has folded them). Each visit starts a fresh `while-desk serve` (output checks off, as the app runs) and
+// a fresh browser profile, and waits for the headline verdict and the first task row of the paired table:
+// - the page loaded straight on #/compare/<a>/<b> (timed from navigation start);
+// - the window open on the runs list a moment, then #/compare/<a>/<b> (timed from that address change), as a
+//   person opens the screen in the app;
+// - the two imported datasets, the first time (their rows are folded) and on a later serve (kept folds).
+// Prints when each appeared, the compare call's time and size, and every long task until then. Needs
+// `npm run build` and /usr/bin/chromium. COMPARE_RUNS changes how many visits of the first two kinds.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
