@@ -1,6 +1,6 @@
 // `while-desk stats NAME SOURCE... [flags]`: flags and sources read from the registry, the job run through the API.
 import { type CliIo, UsageError, dbFlag, jsonFlag, parseFlags } from './command';
-import { checkParams, flagsToParams, parseArgsOptions, statsSubcommands, type StatsSubcommand } from './stats-flags';
+import { allStatsSubcommands, checkParams, flagsToParams, parseArgsOptions, statsSubcommand, type StatsSubcommand } from './stats-flags';
 import { printStats } from './stats-print';
 import { type NamedSources, runStatsCommand, statsInput } from './stats-run';
 
@@ -32,15 +32,17 @@ function namedSources(sub: StatsSubcommand, positionals: string[], params: Recor
   return sources;
 }
 
-export const statsUsage = [
-  'while-desk stats <statistic> SOURCE... [flags] [--json] [--db PATH]',
-  'A SOURCE is a dataset or run id, or a JSONL file. Statistics:',
-  ...statsSubcommands.map((sub) => `  ${sub.usage}`),
-].join('\n');
+/** The usage of every statistic's subcommand (built when asked: it needs every statistic's flags). */
+export const statsUsage = (): string =>
+  [
+    'while-desk stats <statistic> SOURCE... [flags] [--json] [--db PATH]',
+    'A SOURCE is a dataset or run id, or a JSONL file. Statistics:',
+    ...allStatsSubcommands().map((sub) => `  ${sub.usage}`),
+  ].join('\n');
 
 export async function runStats(args: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = args;
-  const sub = statsSubcommands.find((candidate) => candidate.name === name);
+  const sub = name ? statsSubcommand(name) : undefined;
   if (!sub) throw new UsageError(name ? `unknown statistic "${name}"` : 'name a statistic');
   const { values, positionals } = parseFlags(rest, { ...dbFlag, ...jsonFlag, ...parseArgsOptions(sub) } as never);
   const flagValues = values as Record<string, unknown>;

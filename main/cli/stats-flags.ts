@@ -71,7 +71,22 @@ export function subcommandFor(stat: AnyStatistic): StatsSubcommand {
   return { name: stat.command, stat, kind: stat.name, positional, usage: [stat.command, ...positional.map(sourceWord), ...shown].join(' '), flags };
 }
 
-export const statsSubcommands: StatsSubcommand[] = statistics.map(subcommandFor);
+const subcommands = new Map<string, StatsSubcommand>();
+
+/**
+ * The subcommand of a statistic's command name (`pass-at`), or undefined. Built on first use: a command builds only
+ * its own statistic's zod schemas, not all ten (some 20 ms of the CLI's start).
+ */
+export function statsSubcommand(name: string): StatsSubcommand | undefined {
+  const stat = statistics.find((candidate) => candidate.command === name);
+  if (!stat) return undefined;
+  let sub = subcommands.get(stat.command);
+  if (!sub) subcommands.set(stat.command, (sub = subcommandFor(stat)));
+  return sub;
+}
+
+/** Every statistic's subcommand, in the registry's order (`--help`). */
+export const allStatsSubcommands = (): StatsSubcommand[] => statistics.map((stat) => statsSubcommand(stat.command) as StatsSubcommand);
 
 /** The parseArgs option table of a subcommand (every value flag is a string; bool flags are booleans). */
 export function parseArgsOptions(sub: StatsSubcommand) {

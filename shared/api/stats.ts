@@ -59,17 +59,30 @@ function buildSchemas(stat: AnyStatistic) {
   return { ...schemas, input, output };
 }
 
-const statMethods = Object.fromEntries(
-  statistics.map((stat) => {
-    const { input, output } = statisticSchemas(stat);
-    return [stat.method, method(input, output, stat.summary)];
-  }),
-) as unknown as StatMethods;
+const cancelMethod = { 'stats.cancel': method(z.object({ job_id: z.string().min(1) }), z.object({ cancelled: z.boolean() }), 'Stop a statistics job') } as const;
 
-export const statsApi = {
-  ...statMethods,
-  'stats.cancel': method(z.object({ job_id: z.string().min(1) }), z.object({ cancelled: z.boolean() }), 'Stop a statistics job'),
-} as const;
+/**
+ * One method per statistic. Each one's schemas are built when it is first read (a getter), so a command or a worker
+ * that calls one statistic builds one statistic's zod schemas, not all ten.
+ */
+export const statsApi = Object.defineProperties(
+  { ...cancelMethod },
+  Object.fromEntries(
+    statistics.map((stat) => [
+      stat.method,
+      {
+        enumerable: true,
+        configurable: true, // replaced by its value on first read
+        get() {
+          const { input, output } = statisticSchemas(stat);
+          const spec = method(input, output, stat.summary);
+          Object.defineProperty(this, stat.method, { value: spec, enumerable: true, configurable: false, writable: false });
+          return spec;
+        },
+      },
+    ]),
+  ),
+) as unknown as StatMethods & typeof cancelMethod;
 
 export type ReliabilityPoint = StatsOutput<'stats.reliability'>['points'][number];
 

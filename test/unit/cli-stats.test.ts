@@ -1,11 +1,11 @@
 // `while-desk stats` flags become the SDK's keyword arguments; reports print in plain words.
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../main/cli/command';
-import { flagsToParams, statsSubcommands } from '../../main/cli/stats-flags';
+import { flagsToParams, statsSubcommand } from '../../main/cli/stats-flags';
 import { printStats } from '../../main/cli/stats-print';
 import { headlineWord } from '../../main/cli/stats-print-delta';
 
-const sub = (name: string) => statsSubcommands.find((s) => s.name === name)!;
+const sub = (name: string) => statsSubcommand(name)!;
 
 describe('stats flags', () => {
   it('maps kebab-case flags to snake_case keyword arguments with their types', () => {

@@ -3,11 +3,12 @@
 import { fromTaskColumns, type PairedTaskTable } from '../../../shared/stats/paired-tasks';
 import { type Command, UsageError, dbFlag, jsonFlag, parseFlags } from '../command';
 import { withEngine } from '../open-engine';
-import { flagsToParams, parseArgsOptions, statsSubcommands } from '../stats-flags';
+import { flagsToParams, parseArgsOptions, statsSubcommand } from '../stats-flags';
 import { deltaLines } from '../stats-print-delta';
 import { formatTable } from '../table';
 
-const delta = statsSubcommands.find((sub) => sub.kind === 'delta_report')!;
+/** `stats delta`'s flags, which compare takes too. */
+const delta = () => statsSubcommand('delta')!;
 const SHOWN_TASKS = 15;
 
 const pct = (value: number | null) => (value === null ? '-' : value.toFixed(3));
@@ -28,13 +29,15 @@ function taskLines(table: PairedTaskTable): string[] {
 }
 
 export const compareCommand: Command = {
-  usage: `while-desk compare BASELINE CANDIDATE [--json] [--db PATH] ${delta.usage.replace(/^delta BEFORE AFTER ?/, '')}`,
+  get usage() {
+    return `while-desk compare BASELINE CANDIDATE [--json] [--db PATH] ${delta().usage.replace(/^delta BEFORE AFTER ?/, '')}`;
+  },
   async run(args, io) {
-    const { values, positionals } = parseFlags(args, { ...dbFlag, ...jsonFlag, ...parseArgsOptions(delta) } as never);
+    const { values, positionals } = parseFlags(args, { ...dbFlag, ...jsonFlag, ...parseArgsOptions(delta()) } as never);
     if (positionals.length !== 2) throw new UsageError('give two dataset or run ids: the baseline, then the candidate');
     const [baseline, candidate] = positionals;
     const flags = values as Record<string, unknown>;
-    const params = flagsToParams(delta, flags);
+    const params = flagsToParams(delta(), flags);
     // A comparison asks whether pass@1 moved unless told otherwise (`--target none` reads every metric alike).
     if (params.target === undefined) params.target = 'pass_at_1';
     else if (params.target === 'none') params.target = null;

@@ -33,4 +33,9 @@ async function warmUp(argv: string[]): Promise<void> {
 await warmUp(process.argv.slice(2));
 const { statsUsage, runStats } = await import('../stats-command');
 
-export const statsCommand: Command = { usage: statsUsage, run: runStats };
+export const statsCommand: Command = {
+  get usage() {
+    return statsUsage();
+  },
+  run: runStats,
+};

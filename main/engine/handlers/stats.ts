@@ -42,10 +42,14 @@ function given(input: Obj, keys: string[]): Obj {
 }
 
 function handlerFor(stat: AnyStatistic) {
-  const schemas = statisticSchemas(stat);
-  const paramKeys = Object.keys(schemas.params.shape);
-  const optionKeys = Object.keys(schemas.options?.shape ?? {});
+  // The statistic's schemas on its first call, not when the handlers load (one command calls one statistic).
+  let keys: { paramKeys: string[]; optionKeys: string[] } | null = null;
   return async (input: Obj, ctx: EngineContext): Promise<Obj> => {
+    if (!keys) {
+      const schemas = statisticSchemas(stat);
+      keys = { paramKeys: Object.keys(schemas.params.shape), optionKeys: Object.keys(schemas.options?.shape ?? {}) };
+    }
+    const { paramKeys, optionKeys } = keys;
     const jobId = (input.job_id as string | undefined) ?? randomUUID();
     const sources: StatsJobRequest['sources'] = {};
     // judge_trust's labeled_only: the worker reads only the dataset's gold rows.

@@ -5,7 +5,7 @@ import { api } from '../../../shared/api/index';
 import { statisticSchemas } from '../../../shared/api/stats';
 import { statistic, rowsOf, statistics, type AnyStatistic } from '../../../shared/stats/registry/index';
 import { passAt } from '../../../shared/stats/pass-at';
-import { checkParams, flagsToParams, parseArgsOptions, statsSubcommands, subcommandFor } from '../../../main/cli/stats-flags';
+import { checkParams, flagsToParams, parseArgsOptions, allStatsSubcommands, statsSubcommand, subcommandFor } from '../../../main/cli/stats-flags';
 import { caseFunctions } from '../../../main/conformance/functions';
 import { runStatsJob } from '../../../main/stats-workers/jobs';
 
@@ -20,11 +20,11 @@ describe('the statistic registry', () => {
       for (const source of stat.sources) expect(Object.keys(input.shape)).toContain(source.key);
       expect(api[stat.method as keyof typeof api].input).toBe(input);
     }
-    expect(statsSubcommands.map((sub) => sub.name)).toEqual(statistics.map((s) => s.command));
+    expect(allStatsSubcommands().map((sub) => sub.name)).toEqual(statistics.map((s) => s.command));
   });
 
   it('derives CLI flags from the zod types, with the declared overrides', () => {
-    const sub = (name: string) => statsSubcommands.find((s) => s.name === name)!;
+    const sub = (name: string) => statsSubcommand(name)!;
     expect(sub('pass-at').flags.k.type).toBe('int-or-null');
     expect(sub('pass-at').flags['min-k'].type).toBe('int');
     expect(sub('curriculum').flags.band.type).toBe('pair');
@@ -38,7 +38,7 @@ describe('the statistic registry', () => {
   });
 
   it('checks the API ranges on the command line, naming the flag', () => {
-    const holdout = statsSubcommands.find((s) => s.name === 'holdout-size')!;
+    const holdout = statsSubcommand('holdout-size')!;
     expect(() => checkParams(holdout, flagsToParams(holdout, { effect: '0.05', base: '1.5' }))).toThrow('--base must be between 0 and 1 (got 1.5)');
     expect(() => checkParams(holdout, flagsToParams(holdout, { effect: '1' }))).toThrow(/--effect must be strictly between 0 and 1/);
     expect(() => checkParams(holdout, {})).toThrow(/holdout-size needs --effect/);
