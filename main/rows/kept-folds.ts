@@ -1,7 +1,7 @@
-// Folds a dataset keeps (shared/stats/kept-folds.ts says which, and why): a statistic's fold of all its rows,
-// stored encoded (fold-codec.ts) beside the dataset version it read, and read back only while
-// the dataset still has that version. Every write bumps the version, so an entry is either current or unread;
-// writing one drops the dataset's entries of other versions.
+// Folds a dataset keeps (shared/stats/kept-folds.ts says which, and why): a statistic's fold of all its rows, stored
+// encoded (fold-codec.ts) beside the dataset version it read, and read back only while the dataset still has that
+// version. Every write bumps the version, so an entry is either current or unread; writing one drops the dataset's
+// entries of other versions.
 import type { Db } from '../db/connection';
 import { datasetVersion } from '../db/changes';
 import { decodeFoldState, encodeFoldState } from './fold-codec';

@@ -140,7 +140,7 @@ function sendFoldsToKeep(folds: FoldToKeep[]): void {
   sendTimer ??= setTimeout(() => void sendUnsent(), KEEP_AFTER_MS);
 }
 
-/** Each unsent fold serialized and posted (now: a closing pool asks for them with 'flush-keeps'). */
+/** Each unsent fold serialized and posted: when the timer fires, or at once when a closing pool asks (flush-keeps). */
 async function sendUnsent(): Promise<void> {
   if (sendTimer) clearTimeout(sendTimer);
   sendTimer = null;
