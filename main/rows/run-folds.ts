@@ -16,11 +16,10 @@ import type { Db } from '../db/connection';
 import { datasetVersion } from '../db/changes';
 import { packageRoot } from '../engine/package-root';
 import type { StoredRow } from './columns';
-import { encodeFoldState } from './fold-codec';
-import { keepFold } from './kept-folds';
+import { keepFold, serializeFold } from './kept-folds';
 
 /** Rows a run folds as they land: four times the 25,000 tasks x 4 the compare figure is set for. */
-export const KEEP_AT_WRITE_MAX_ROWS = 400_000;
+const KEEP_AT_WRITE_MAX_ROWS = 400_000;
 
 /** Rows that may wait for an earlier slot; past this, the run keeps no fold. */
 const MAX_WAITING_ROWS = 20_000;
@@ -64,7 +63,7 @@ export class RunFoldState {
     this.states = null;
     if (states === null || this.waiting.size > 0) return null;
     try {
-      return this.folds.map((fold, i) => ({ key: fold.key, bytes: encodeFoldState(states[i]) }));
+      return this.folds.map((fold, i) => ({ key: fold.key, bytes: serializeFold(states[i]) }));
     } catch {
       return null;
     }
@@ -103,6 +102,9 @@ export interface RunFolds {
 
 const asText = (json: StoredRow['json']): string => (typeof json === 'string' ? json : Buffer.from(json.buffer, json.byteOffset, json.byteLength).toString('utf8'));
 
+/** Stored rows as the fold takes them: each slot and its JSON as text. */
+const landedRows = (rows: ReadonlyArray<Pick<StoredRow, 'ordinal' | 'json'>>): LandedRow[] => rows.map((row) => ({ ordinal: row.ordinal, json: asText(row.json) }));
+
 /** Keeping is optional: a failure only costs a later fold. */
 function keepAll(db: Db, runId: string, folds: EncodedRunFolds | null): void {
   if (!folds) return;
@@ -128,7 +130,7 @@ const TAKE_TIMEOUT_MS = 10_000;
 function inThread(): RunFolds {
   const state = new RunFoldState();
   return {
-    landed: (rows) => state.landed(rows.map((row) => ({ ordinal: row.ordinal, json: asText(row.json) }))),
+    landed: (rows) => state.landed(landedRows(rows)),
     keep: async (db, runId) => keepAll(db, runId, state.take()),
     stop: () => state.drop(),
   };
@@ -149,7 +151,7 @@ export function startRunFolds(expectedRows: number): RunFolds {
   worker.on('error', () => (failed = true)); // a fold that failed is not kept; the run goes on
   return {
     landed(rows) {
-      if (!failed) worker.postMessage({ type: 'landed', rows: rows.map((row) => ({ ordinal: row.ordinal, json: asText(row.json) })) });
+      if (!failed) worker.postMessage({ type: 'landed', rows: landedRows(rows) });
     },
     async keep(db, runId) {
       try {

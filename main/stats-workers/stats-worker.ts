@@ -20,8 +20,9 @@ type RowReaderModule = typeof import('./row-reader');
 let rowReaderModule: RowReaderModule | null = null;
 const readers = new Map<string, RowReader>();
 const files = new FileRows();
-/** Kept folds (BoundFold.keepKey) the running job made: sent to the engine after its reply, off the job's own time. */
-const foldsToKeep: FoldToKeep[] = [];
+/** Kept folds (BoundFold.keepKey) jobs made and not yet sent, and the timer that will send them. */
+let unsent: FoldToKeep[] = [];
+let sendTimer: NodeJS.Timeout | null = null;
 
 async function readerModule(): Promise<RowReaderModule> {
   rowReaderModule ??= await import('./row-reader');
@@ -33,7 +34,7 @@ async function readerFor(dbPath: string | null): Promise<RowReader> {
   const key = dbPath ?? '';
   let reader = readers.get(key);
   if (!reader) {
-    reader = new RowReader(dbPath, (fold) => foldsToKeep.push(fold));
+    reader = new RowReader(dbPath, (fold) => unsent.push(fold));
     readers.set(key, reader);
   }
   return reader;
@@ -129,15 +130,9 @@ async function runJob(message: WorkerJobMessage): Promise<WorkerReply> {
  */
 const KEEP_AFTER_MS = 300;
 
-/** Folds made and not yet sent, and the timer that will send them. */
-let unsent: FoldToKeep[] = [];
-let sendTimer: NodeJS.Timeout | null = null;
-
-/** The folds a job made that are kept: sent to the engine, which writes them, a moment after the job's reply. */
-function sendFoldsToKeep(folds: FoldToKeep[]): void {
-  if (folds.length === 0) return;
-  unsent.push(...folds);
-  sendTimer ??= setTimeout(() => void sendUnsent(), KEEP_AFTER_MS);
+/** After a job's reply: its kept folds go to the engine, which writes them, a moment later (off the job's own time). */
+function sendFoldsSoon(): void {
+  if (unsent.length > 0) sendTimer ??= setTimeout(() => void sendUnsent(), KEEP_AFTER_MS);
 }
 
 /** Each unsent fold serialized and posted: when the timer fires, or at once when a closing pool asks (flush-keeps). */
@@ -206,7 +201,7 @@ if (part?.foldPart && part.reply) {
         } catch (error) {
           port.postMessage({ type: 'error', job_id: message.job_id, error: describe(error) } satisfies WorkerReply);
         }
-        sendFoldsToKeep(foldsToKeep.splice(0));
+        sendFoldsSoon();
         replenishSpareHelper();
       });
     }
