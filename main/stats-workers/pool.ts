@@ -196,9 +196,9 @@ export class StatsPool {
     void slot.worker.terminate();
   }
 
-  /** `prepareLater`: started ahead of any job (warm), it loads its job code and spare helper a moment later. */
-  private spawn(prepareLater = false): Slot {
-    const data: StatsWorkerData = { keepSpareHelper: true, prepareLater, readsDatasets: this.options.dbPath !== null };
+  /** `spareLater`: started ahead of any job (warm), it starts its spare helper a moment later. */
+  private spawn(spareLater = false): Slot {
+    const data: StatsWorkerData = { keepSpareHelper: true, spareLater, readsDatasets: this.options.dbPath !== null };
     const worker = (!this.options.script && prestarted.shift()) || new Worker(this.options.script ?? builtScript('stats-worker.mjs'), { workerData: data });
     const slot: Slot = { worker, job: null, recent: [] };
     worker.on('message', (reply: WorkerReply | WorkerKeepMessage) => {

@@ -92,8 +92,8 @@ export interface WorkerKeepMessage {
 /** A stats worker's own start data (a pool's): it keeps a spare helper thread for the parts it folds elsewhere. */
 export interface StatsWorkerData {
   keepSpareHelper?: boolean;
-  /** Started ahead of any job: it loads its job code and starts its spare a moment later (stats-worker.ts). */
-  prepareLater?: boolean;
+  /** Started ahead of any job: it loads its job code at once and starts its spare helper a moment later (stats-worker.ts). */
+  spareLater?: boolean;
   /** Its jobs read datasets: the database reader is loaded ahead too. */
   readsDatasets?: boolean;
 }

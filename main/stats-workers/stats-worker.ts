@@ -159,11 +159,13 @@ const port = parentPort;
 const part = workerData as Partial<FoldPartData> | null;
 
 /**
- * A pool's worker started with its host (engine.ts: prepareLater) prepares for jobs only this long after: loading
- * the job code and starting a spare helper take the cores for some 0.2 s, which the window's first page (the label
- * desk's first row) would otherwise share. Measured with test/bench/label-cold.bench.mjs and compare-screen.bench.mjs.
+ * A pool's worker started with its host (pool.warm(): spareLater) starts its spare helper only this long after: a
+ * thread's start takes a core for some 0.1 s, which the window's first page would otherwise share. Its job code
+ * loads at once: a first job that loads it itself waits 80-260 ms for it while that page loads (the compare
+ * screen's report, the label desk's trust panel). Measured with test/bench/label-cold.bench.mjs (first row: median
+ * 0.70 s against 0.79 s when the code also waited) and compare-screen.bench.mjs.
  */
-const PREPARE_AFTER_MS = 1500;
+const SPARE_HELPER_AFTER_MS = 1500;
 
 if (part?.foldPart && part.reply) {
   void runFoldPart(part as FoldPartData);
@@ -172,16 +174,13 @@ if (part?.foldPart && part.reply) {
 } else {
   const data = workerData as Partial<StatsWorkerData> | null;
   if (data?.keepSpareHelper) {
-    // A pool's worker: its job code (and the database reader) loaded ahead of the first job, and a spare helper kept;
-    // a moment after its start when it was started ahead of any job (a first job sooner loads what it needs itself).
-    const prepare = () => {
-      void import('./jobs').catch(() => undefined);
-      void import('../../shared/stats/registry/index').catch(() => undefined);
-      if (data.readsDatasets) void readerModule().catch(() => undefined);
-      keepSpareHelper();
-    };
-    if (data.prepareLater) setTimeout(prepare, PREPARE_AFTER_MS).unref();
-    else prepare();
+    // A pool's worker: its job code (and the database reader) loaded ahead of the first job, and a spare helper kept,
+    // started a moment later when the worker was started ahead of any job (SPARE_HELPER_AFTER_MS).
+    void import('./jobs').catch(() => undefined);
+    void import('../../shared/stats/registry/index').catch(() => undefined);
+    if (data.readsDatasets) void readerModule().catch(() => undefined);
+    if (data.spareLater) setTimeout(keepSpareHelper, SPARE_HELPER_AFTER_MS).unref();
+    else keepSpareHelper();
   }
   // Jobs run one after another, a preload before the job that takes it: each waits for the message before it.
   let previous: Promise<unknown> = Promise.resolve();

@@ -3,7 +3,7 @@ import { StatsValueError } from './errors';
 import { BOOTSTRAP_DRAWS, FAST_BOOTSTRAP_DRAWS, bootstrapCi, percentileIndexes, type Interval } from './intervals';
 import { binomialDraw, multinomialBootstrapMeans, type ModeCache } from './fast-bootstrap';
 import { PyRandom, type PySeed } from './random';
-import { codePointCompare, meanOf, taskMeans } from './task-means';
+import { meanOf, sharedKeysSorted, taskMeans } from './task-means';
 
 export interface CompareOptions {
   metric?: string;
@@ -106,7 +106,7 @@ export function compareTaskMeans(meansA: ReadonlyMap<string, number>, meansB: Re
   const minPaired = options.min_paired ?? 5;
   const level = options.level ?? 0.95;
   if (!(level > 0 && level < 1)) throw new StatsValueError(`compare_runs: level must be between 0 and 1, exclusive (got ${level})`);
-  const shared = [...meansA.keys()].filter((k) => meansB.has(k)).sort(codePointCompare);
+  const shared = sharedKeysSorted(meansA, meansB);
   const paired = shared.length >= minPaired;
   const rng = new PyRandom(seed);
   const va = [...meansA.values()];

@@ -14,11 +14,11 @@ export function ceilingWarning(before: DeltaSide, after: DeltaSide, meanA: numbe
   const mb = sumsOf(after, 'pass_at_1');
   let shared = 0;
   let withRoom = 0;
-  for (const [task, [s, c]] of ma) {
-    if (!mb.has(task)) continue;
+  ma.forEach((sc, task) => {
+    if (!mb.has(task)) return;
     shared++;
-    if (s / c < 1) withRoom++;
-  }
+    if (sc[0] / sc[1] < 1) withRoom++;
+  });
   if (withRoom < 20 && withRoom < 0.5 * shared) {
     return `The before run already passes ${shared - withRoom} of ${shared} paired tasks every time, so there is little room to measure improvement; use harder situations.`;
   }

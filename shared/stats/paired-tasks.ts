@@ -43,9 +43,10 @@ const pairedTask = (task: string, baseline: number | null, candidate: number | n
 });
 
 /** Sort order: regressions first (largest drop first), then unchanged, then gains, then one-sided tasks; ties by task. */
+const oneSidedRank = (t: PairedTask) => (t.delta === null ? 1 : 0);
+
 function byRegression(a: PairedTask, b: PairedTask): number {
-  const rank = (t: PairedTask) => (t.delta === null ? 1 : 0);
-  return rank(a) - rank(b) || (a.delta ?? 0) - (b.delta ?? 0) || (a.task < b.task ? -1 : a.task > b.task ? 1 : 0);
+  return oneSidedRank(a) - oneSidedRank(b) || (a.delta ?? 0) - (b.delta ?? 0) || (a.task < b.task ? -1 : a.task > b.task ? 1 : 0);
 }
 
 /** Task -> rate, as pass_at's per_task gives it (a record) or as a fold's task groups give it (a map). */
@@ -63,8 +64,11 @@ export function pairedTaskTable(baselineRates: Rates, candidateRates: Rates): Pa
     counts[row.status]++;
     tasks.push(row);
   };
-  for (const [task, a] of baseline) add(task, a, candidate.get(task) ?? null);
-  for (const [task, b] of candidate) if (!baseline.has(task)) add(task, null, b);
+  // forEach, not for-of: no entry array per task, which a cold worker feels on 25,000 tasks.
+  baseline.forEach((a, task) => add(task, a, candidate.get(task) ?? null));
+  candidate.forEach((b, task) => {
+    if (!baseline.has(task)) add(task, null, b);
+  });
   tasks.sort(byRegression);
   return {
     tasks,

@@ -61,7 +61,7 @@ export function addPassAtRow(fold: PassAtFold, row: unknown, key?: string): void
 export function mergePassAt(earlier: PassAtFold, later: PassAtFold): PassAtFold {
   for (const [key, labels] of later.groups) {
     const list = earlier.groups.get(key);
-    if (list) list.push(...labels);
+    if (list) for (const label of labels) list.push(label); // not push(...labels): one task can hold 200,000 rows
     else earlier.groups.set(key, labels);
   }
   if (later.firstReward !== null) {

@@ -5,6 +5,7 @@ import { pyTruthy, taskKey } from './keys';
 import { groupLabel } from './readers';
 import { foldPassAt, type PassAtFold } from './pass-at-fold';
 import { runConfigFrom, type RunConfig } from './run-config';
+import { maxOf, minOf } from './task-means';
 
 export interface PassAtOptions {
   k?: number | null;
@@ -50,29 +51,49 @@ export function groupLabels(rows: readonly unknown[]): Map<string, number[]> {
   return groups;
 }
 
-/** Each task's mean label (pass_at's per_task), the means in group order, and the sizes of groups of 2 or more. */
-function taskRates(groups: Map<string, number[]>): { perTask: Record<string, number>; values: number[]; multi: number[] } {
+/** Each task's mean label (pass_at's per_task) as an object, tasks in group order. */
+function perTaskObject(groups: ReadonlyMap<string, number[]>): Record<string, number> {
   const perTask: Record<string, number> = {};
+  for (const [key, labels] of groups) perTask[key] = mean(labels);
+  return perTask;
+}
+
+/** Each task's mean label in group order, and the sizes of groups of 2 or more. */
+function taskRates(groups: ReadonlyMap<string, number[]>): { values: number[]; multi: number[] } {
   const values: number[] = [];
   const multi: number[] = [];
-  for (const [key, labels] of groups) {
-    const m = mean(labels);
-    perTask[key] = m;
-    values.push(m);
+  for (const labels of groups.values()) {
+    values.push(mean(labels));
     if (labels.length >= 2) multi.push(labels.length);
   }
-  return { perTask, values, multi };
+  return { values, multi };
+}
+
+/**
+ * Gives `result` its per_task, built on first read (then an ordinary property): an object of one key per task
+ * takes some 17 ms on 25,000 tasks in a cold worker, and the API returns it only when asked (options.per_task).
+ */
+function withLazyPerTask(result: Omit<PassAtResult, 'per_task'>, groups: ReadonlyMap<string, number[]>): PassAtResult {
+  return Object.defineProperty(result, 'per_task', {
+    enumerable: true,
+    configurable: true,
+    get(this: PassAtResult) {
+      const value = perTaskObject(groups);
+      Object.defineProperty(this, 'per_task', { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+  }) as PassAtResult;
 }
 
 /** pass_at(rows).per_task without the rest (no bootstraps, no run config): what a per-task table reads. */
 export function perTaskRates(rows: readonly unknown[]): Record<string, number> {
-  return taskRates(groupLabels(rows)).perTask;
+  return perTaskObject(groupLabels(rows));
 }
 
 /** Each task's pass rate from pass_at's task groups (a fold's `groups`), as pass_at's per_task gives them. */
 export function taskRateMap(groups: ReadonlyMap<string, number[]>): Map<string, number> {
   const out = new Map<string, number>();
-  for (const [key, labels] of groups) out.set(key, mean(labels));
+  groups.forEach((labels, key) => out.set(key, mean(labels))); // forEach: no entry array per task (cold workers)
   return out;
 }
 
@@ -138,15 +159,15 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
     };
   }
 
-  const { perTask, values: perTaskValues, multi } = taskRates(groups);
+  const { values: perTaskValues, multi } = taskRates(groups);
   const passAt1 = mean(perTaskValues);
-  const k = kGiven ? Math.trunc(options.k as number) : multi.length ? Math.min(...multi) : 1;
+  const k = kGiven ? Math.trunc(options.k as number) : multi.length ? minOf(multi) : 1;
   if (!(k >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);
 
   const sizes = [...new Set(multi)];
   const uneven = !kGiven && sizes.length > 1;
-  const smallest = multi.length ? Math.min(...multi) : 0;
-  const largest = multi.length ? Math.max(...multi) : 0;
+  const smallest = multi.length ? minOf(multi) : 0;
+  const largest = multi.length ? maxOf(multi) : 0;
   const unevenNote = `groups are uneven (${smallest} to ${largest} repeats)`;
 
   const pow: number[] = [];
@@ -193,7 +214,7 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
   if (ci95 === null && intervals) note = joinNotes([note, noIntervalNote(groups.size, 'pass@1')]);
   note = joinNotes([degenerate, note]);
 
-  return {
+  const result = {
     k,
     pass_at_1: passAt1,
     pass_pow_k: passPowK,
@@ -208,20 +229,25 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
     pass_pow_k_ci95: hasK && intervals ? bootstrapCi(pow) : null,
     pass_at_k_ci95: hasK && intervals ? bootstrapCi(at) : null,
     config: runConfigFrom(fold.config, groups.size, k),
-    per_task: perTask,
   };
+  return withLazyPerTask(result, groups);
 }
 
 /** The SDK's PassAt.to_dict() (without per_task). */
 export function passAtDict(result: PassAtResult): Omit<PassAtResult, 'per_task'> {
-  const { per_task: _perTask, ...rest } = result;
-  return rest;
+  // Copied key by key: a rest pattern would read per_task, building it (withLazyPerTask).
+  const dict: Record<string, unknown> = {};
+  for (const key of Object.keys(result)) if (key !== 'per_task') dict[key] = result[key as keyof PassAtResult];
+  return dict as Omit<PassAtResult, 'per_task'>;
 }
 
 /** pass_at's config block from its fold, without the bootstraps (delta_report reads only k and the run facts). */
 export function passAtConfigOf(fold: PassAtFold): RunConfig {
   const groups = fold.groups;
   if (groups.size === 0) return runConfigFrom(fold.config, 0, 1);
-  const multi = [...groups.values()].map((g) => g.length).filter((n) => n >= 2);
-  return runConfigFrom(fold.config, groups.size, multi.length ? Math.min(...multi) : 1);
+  let smallest = Infinity; // the default k: the smallest group of two or more repeats
+  groups.forEach((labels) => {
+    if (labels.length >= 2 && labels.length < smallest) smallest = labels.length;
+  });
+  return runConfigFrom(fold.config, groups.size, smallest === Infinity ? 1 : smallest);
 }

@@ -5,7 +5,7 @@ import { normInvCdf } from './intervals';
 import { taskKey, type Row } from './keys';
 import { pyFixed, pyRound, roundOrNull } from './py-format';
 import { binaryReward } from './readers';
-import { codePointCompare, meanOf, sampleSd, taskSums } from './task-means';
+import { meanOf, sampleSd, sharedKeysSorted, taskSums } from './task-means';
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 const kPrime = (k: number) => Math.max(1, Math.trunc(k));
@@ -87,10 +87,10 @@ export function holdoutSizeOnSums(
     if (sums.size === 0) throw new StatsValueError('holdout_size: the before rows carry no 0/1 reward; grade them first');
     const rates: number[] = [];
     k = Infinity;
-    for (const [s, c] of sums.values()) {
-      rates.push(s / c);
-      if (c < k) k = c;
-    }
+    sums.forEach((sc) => {
+      rates.push(sc[0] / sc[1]);
+      if (sc[1] < k) k = sc[1];
+    });
     base = meanOf(rates);
     spread = sampleSd(rates);
     if (rates.length >= 2) {
@@ -106,18 +106,19 @@ export function holdoutSizeOnSums(
   if (before && after) {
     const a = before;
     const b = after;
-    const shared = [...a.keys()].filter((t) => b.has(t)).sort(codePointCompare);
+    const shared = sharedKeysSorted(a, b);
     if (shared.length < 3) throw new StatsValueError(`holdout_size: before and after share ${shared.length} graded task(s); at least 3 are needed to measure the paired sd`);
     const diffs = new Array<number>(shared.length);
     const baseRates = new Array<number>(shared.length);
     k = Infinity;
-    shared.forEach((t, i) => {
-      const [sa, ca] = a.get(t)!;
-      const [sb, cb] = b.get(t)!;
-      diffs[i] = sb / cb - sa / ca;
-      baseRates[i] = sa / ca;
-      k = Math.min(k, ca, cb);
-    });
+    // Indexed, not destructured: the iterator protocol doubles this loop's time in a cold worker (25,000 tasks).
+    for (let i = 0; i < shared.length; i++) {
+      const sumA = a.get(shared[i])!;
+      const sumB = b.get(shared[i])!;
+      diffs[i] = sumB[0] / sumB[1] - sumA[0] / sumA[1];
+      baseRates[i] = sumA[0] / sumA[1];
+      k = Math.min(k, sumA[1], sumB[1]);
+    }
     sd = sampleSd(diffs) as number;
     nPaired = shared.length;
     base = meanOf(baseRates);

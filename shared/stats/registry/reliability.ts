@@ -2,6 +2,7 @@
 // from one grouping of the rows; each k's intervals are pass_at's (bootstrap over the tasks scored at k).
 import { bootstrapCi } from '../intervals';
 import { comb, groupLabels } from '../pass-at';
+import { minOf } from '../task-means';
 import { PASS_AT_READS } from './pass-at';
 import { rowsOf, statistic } from './define';
 
@@ -12,7 +13,7 @@ export function reliabilityCurve(rows: readonly unknown[], maxK?: number) {
   const groups = [...groupLabels(rows).values()].map((labels) => ({ n: labels.length, c: labels.reduce((s, l) => s + l, 0) }));
   const multi = groups.filter((g) => g.n >= 2).map((g) => g.n);
   // pass_at's default k: the smallest group of two or more repeats.
-  const defaultK = multi.length ? Math.min(...multi) : 1;
+  const defaultK = multi.length ? minOf(multi) : 1;
   const kMax = Math.max(1, Math.min(MAX_K, maxK ?? defaultK));
   const points = [];
   for (let k = 1; k <= kMax; k++) {

@@ -24,6 +24,25 @@ describe('pass_at (§5)', () => {
     expect(Object.keys(passAtDict(r))).toEqual(['k', 'pass_at_1', 'pass_pow_k', 'pass_at_k', 'headroom', 'n_groups', 'n_groups_at_k', 'n_groups_imputed', 'n_rows', 'note', 'ci95', 'pass_pow_k_ci95', 'pass_at_k_ci95', 'config']);
   });
 
+  it('builds per_task only when it is read, and the SDK dict never reads it', () => {
+    const r = passAt(rowsFor({ a: [1, 1, 0, 0], b: [0, 0, 0, 1] }), { k: 4 });
+    const dict = passAtDict(r);
+    expect('per_task' in dict).toBe(false);
+    expect(Object.getOwnPropertyDescriptor(r, 'per_task')?.get).toBeTypeOf('function'); // not built by passAtDict
+    expect(Object.keys(r)).toContain('per_task');
+    expect(JSON.parse(JSON.stringify(r)).per_task).toEqual({ a: 0.5, b: 0.25 });
+    expect(Object.getOwnPropertyDescriptor(r, 'per_task')?.value).toEqual({ a: 0.5, b: 0.25 }); // built once, then kept
+  });
+
+  it('reads 200,000 tasks (Math.min over one argument per task overflowed the stack there)', () => {
+    const rows: Array<Record<string, unknown>> = [];
+    for (let t = 0; t < 200_000; t++) for (let r = 0; r < 2; r++) rows.push({ scenario_id: `t${t}`, reward: (t + r) % 2 });
+    const r = passAt(rows, { intervals: false });
+    expect(r.k).toBe(2);
+    expect(r.pass_at_1).toBe(0.5);
+    expect(r.n_groups).toBe(200_000);
+  });
+
   it('k under min_k gives null k-way numbers and a note; uneven groups name the largest size', () => {
     const r = passAt(rowsFor({ a: [1, 0], b: [1, 1, 0, 1], c: [0, 0, 0, 1] }));
     expect(r.k).toBe(2);

@@ -63,6 +63,13 @@ describe('pass_at fold', () => {
     expect(passAt(rows).note).toBe('the judge failed on all 6 rows (crashed/timeout): slow; re-run the judge');
   });
 
+  it('merges a task of 400,000 rows cut in two (rows with one prompt and no ids share a task)', () => {
+    const half = Array.from({ length: 200_000 }, (_, i) => ({ prompt: 'Q', reward: i % 2 }));
+    const merged = mergePassAt(foldPassAt(half), foldPassAt(half));
+    expect(merged.groups.get('Q')).toHaveLength(400_000);
+    expect(passAtFrom(merged, { intervals: false }).pass_at_1).toBe(0.5);
+  });
+
   it('agrees on a degenerate set (every row one value)', () => {
     const rows = Array.from({ length: 8 }, (_, i) => ({ scenario_id: `t${i % 2}`, reward: 1 }));
     expectFoldsAgree(rows);
