@@ -4,6 +4,7 @@
 // helper started ahead, waiting for its part; a pool's worker (`keepSpareHelper`) keeps one ready.
 // The statistics code loads after the first message (dynamic imports): a file the CLI sends ahead is cut and its
 // second half handed to a helper thread first, so that thread starts while this one is still loading.
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
 import { bindFold, foldStartKey, type RowFold } from '../../shared/stats/registry/define';
@@ -151,6 +152,22 @@ async function sendUnsent(): Promise<void> {
     } catch {
       // not kept: the next job on it folds the rows again
     }
+  }
+}
+
+/**
+ * A statistics thread runs below the rest of the machine: the window (and the engine's own thread) get the cores
+ * first, and the statistics take what they leave. Linux keeps a nice value per thread, so this lowers this thread
+ * and the helpers it starts, nothing else; elsewhere os.setPriority would lower the whole process, so it is left.
+ * The compare screen opened straight from its address on two cores: no long task in 6 of 12 loads against 2 of 12,
+ * the same time to the report; `stats pass-at FILE` no slower (test/bench/compare-screen.bench.mjs, stats.bench.mjs).
+ */
+const STATS_THREAD_NICE = 10;
+if (process.platform === 'linux') {
+  try {
+    os.setPriority(0, STATS_THREAD_NICE);
+  } catch {
+    // a sandbox that refuses it: the thread runs at the usual priority
   }
 }
 
