@@ -29,5 +29,6 @@ export function PairedDifferencesPlot({ table }: { table: PairedTaskTable }) {
     }),
     [table],
   );
-  return <Plot data={data} layout={layout} label="Per-task paired differences, sorted" height={260} figureName="per-task-paired-differences" />;
+  // On request: the compare screen opens on the headline and the table without a long task (issue 11's figure).
+  return <Plot data={data} layout={layout} label="Per-task paired differences, sorted" height={260} figureName="per-task-paired-differences" onRequest />;
 }

@@ -17,14 +17,28 @@ function themeColors(): { text: string; line: string } {
   return { text: style.getPropertyValue('--text').trim() || '#1f2328', line: style.getPropertyValue('--line').trim() || '#e3e3e0' };
 }
 
-/** `figureName` (the platform's figure name) offers saving the chart as figure JSON and PNG. */
-export function Plot({ data, layout, label, height = 300, figureName }: { data: unknown[]; layout: Record<string, unknown>; label: string; height?: number; figureName?: string }) {
+interface PlotProps {
+  data: unknown[];
+  layout: Record<string, unknown>;
+  label: string;
+  height?: number;
+  /** The platform's figure name: offers saving the chart as figure JSON and PNG. */
+  figureName?: string;
+  /**
+   * Drawn only when the person asks (a button): for a chart on a screen that must open without a long task, as
+   * loading Plotly (a 1.1 MB script, 190-300 ms here) and drawing 25,000 points would be one right after it opens.
+   */
+  onRequest?: boolean;
+}
+
+export function Plot({ data, layout, label, height = 300, figureName, onRequest = false }: PlotProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState<string | null>(null);
+  const [asked, setAsked] = useState(!onRequest);
   useEffect(() => {
     let live = true;
     const el = ref.current;
-    if (!el) return;
+    if (!el || !asked) return;
     const colors = themeColors();
     loadPlotly()
       .then((Plotly) => {
@@ -51,7 +65,7 @@ export function Plot({ data, layout, label, height = 300, figureName }: { data: 
     return () => {
       live = false;
     };
-  }, [data, layout, height]);
+  }, [data, layout, height, asked]);
   useEffect(() => {
     const el = ref.current;
     return () => {
@@ -60,8 +74,13 @@ export function Plot({ data, layout, label, height = 300, figureName }: { data: 
   }, []);
   return (
     <figure className="measure-plot" aria-label={label}>
-      <div ref={ref} style={{ minHeight: height }} />
-      {figureName && <SaveFigure name={figureName} data={data} layout={layout} chart={ref} loadPlotly={loadPlotly} />}
+      <div ref={ref} style={{ minHeight: asked ? height : undefined }} />
+      {!asked && (
+        <button type="button" onClick={() => setAsked(true)}>
+          Draw the plot: {label.charAt(0).toLowerCase() + label.slice(1)}
+        </button>
+      )}
+      {figureName && <SaveFigure name={figureName} data={data} layout={layout} chart={asked ? ref : null} loadPlotly={loadPlotly} />}
       {failed && <figcaption className="error-text">The chart could not be drawn: {failed}</figcaption>}
     </figure>
   );

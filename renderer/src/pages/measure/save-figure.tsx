@@ -14,7 +14,8 @@ function download(name: string, href: string): void {
   link.remove();
 }
 
-export function SaveFigure({ name, data, layout, chart, loadPlotly }: { name: string; data: unknown[]; layout: Record<string, unknown>; chart: RefObject<HTMLDivElement | null>; loadPlotly(): Promise<PlotlyApi> }) {
+/** `chart`: the drawn chart, for the PNG (null while it is not drawn: then only the figure JSON is offered). */
+export function SaveFigure({ name, data, layout, chart, loadPlotly }: { name: string; data: unknown[]; layout: Record<string, unknown>; chart: RefObject<HTMLDivElement | null> | null; loadPlotly(): Promise<PlotlyApi> }) {
   const [problem, setProblem] = useState<string | null>(null);
   const saveJson = () => {
     const checked = checkFigure(name, { data, layout });
@@ -28,7 +29,7 @@ export function SaveFigure({ name, data, layout, chart, loadPlotly }: { name: st
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   const savePng = async () => {
-    const element = chart.current;
+    const element = chart?.current;
     if (!element) return;
     try {
       const Plotly = await loadPlotly();
@@ -41,7 +42,7 @@ export function SaveFigure({ name, data, layout, chart, loadPlotly }: { name: st
   return (
     <div className="save-figure">
       <button type="button" className="link" onClick={saveJson} title="The platform's figure JSON: {data, layout}">Save figure JSON</button>
-      <button type="button" className="link" onClick={() => void savePng()}>Save PNG</button>
+      {chart && <button type="button" className="link" onClick={() => void savePng()}>Save PNG</button>}
       {problem && <span className="error-text" role="alert">{problem}</span>}
     </div>
   );
