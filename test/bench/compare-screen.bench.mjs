@@ -8,8 +8,8 @@
 //   person opens the screen in the app;
 // - the two imported datasets, the first time (their rows are folded) and on a later serve (kept folds).
 // Prints when each appeared, the compare call's time and size, and every long task until then (the page reports
-// them itself: see probe). Needs
-// `npm run build` and /usr/bin/chromium. COMPARE_RUNS changes how many visits of the first two kinds.
+// them itself: see probe). Needs `npm run build` and /usr/bin/chromium. COMPARE_RUNS changes how many visits of
+// the first two kinds.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
