@@ -159,8 +159,9 @@ async function sendUnsent(): Promise<void> {
  * A statistics thread runs below the rest of the machine: the window (and the engine's own thread) get the cores
  * first, and the statistics take what they leave. Linux keeps a nice value per thread, so this lowers this thread
  * and the helpers it starts, nothing else; elsewhere os.setPriority would lower the whole process, so it is left.
- * The compare screen opened straight from its address on two cores: no long task in 6 of 12 loads against 2 of 12,
- * the same time to the report; `stats pass-at FILE` no slower (test/bench/compare-screen.bench.mjs, stats.bench.mjs).
+ * The compare screen opened straight from its address on two cores: no long task in 6 of 12 loads against 2 of 12 at
+ * the same time to the report (a lean more than a proof: the page's clock is noisy here); `stats pass-at FILE` no
+ * slower (test/bench/compare-screen.bench.mjs, stats.bench.mjs).
  */
 const STATS_THREAD_NICE = 10;
 if (process.platform === 'linux') {

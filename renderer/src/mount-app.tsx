@@ -6,7 +6,7 @@ import { AppShell } from './pages/app-shell';
 export function mountApp(): void {
   const root = createRoot(document.getElementById('root')!);
   // As a transition, the first render yields to the browser every few milliseconds: rendered in one piece it was a
-  // task of 45 ms here, over 50 when the engine shares the cores (the compare screen opened straight from its address).
+  // task of 14-62 ms here, over 50 when the engine shares the cores (the compare screen opened straight from its address).
   startTransition(() =>
     root.render(
       <StrictMode>

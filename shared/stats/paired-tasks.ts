@@ -42,9 +42,9 @@ const pairedTask = (task: string, baseline: number | null, candidate: number | n
   status: statusOf(baseline, candidate),
 });
 
-/** Sort order: regressions first (largest drop first), then unchanged, then gains, then one-sided tasks; ties by task. */
 const oneSidedRank = (t: PairedTask) => (t.delta === null ? 1 : 0);
 
+/** Sort order: regressions first (largest drop first), then unchanged, then gains, then one-sided tasks; ties by task. */
 function byRegression(a: PairedTask, b: PairedTask): number {
   return oneSidedRank(a) - oneSidedRank(b) || (a.delta ?? 0) - (b.delta ?? 0) || (a.task < b.task ? -1 : a.task > b.task ? 1 : 0);
 }
