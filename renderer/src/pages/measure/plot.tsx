@@ -25,8 +25,8 @@ interface PlotProps {
   /** The platform's figure name: offers saving the chart as figure JSON and PNG. */
   figureName?: string;
   /**
-   * Drawn only when the person asks (a button): for a chart on a screen that must open without a long task, as
-   * loading Plotly (a 1.1 MB script, 190-300 ms here) and drawing 25,000 points would be one right after it opens.
+   * Drawn only when the person asks (its button, or Save PNG): for a chart on a screen that must open without a long
+   * task, as loading Plotly (a 1.1 MB script, 190-300 ms here) and drawing 25,000 points would be one right after it opens.
    */
   onRequest?: boolean;
 }
@@ -35,6 +35,12 @@ export function Plot({ data, layout, label, height = 300, figureName, onRequest 
   const ref = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [asked, setAsked] = useState(!onRequest);
+  // Settles once the chart is first drawn (or failed to be): saving a PNG of a chart not drawn yet draws it first.
+  const [firstDrawn] = useState(() => {
+    let settle = () => {};
+    const promise = new Promise<void>((resolve) => (settle = resolve));
+    return { promise, settle };
+  });
   useEffect(() => {
     let live = true;
     const el = ref.current;
@@ -61,11 +67,12 @@ export function Plot({ data, layout, label, height = 300, figureName, onRequest 
           { displaylogo: false, responsive: true, modeBarButtonsToRemove: ['lasso2d', 'select2d'] },
         );
       })
-      .catch((error: unknown) => live && setFailed(String(error)));
+      .catch((error: unknown) => live && setFailed(String(error)))
+      .finally(() => live && firstDrawn.settle()); // drawn or failed: a PNG waiting for it goes on (and says why not)
     return () => {
       live = false;
     };
-  }, [data, layout, height, asked]);
+  }, [data, layout, height, asked, firstDrawn]);
   useEffect(() => {
     const el = ref.current;
     return () => {
@@ -80,7 +87,18 @@ export function Plot({ data, layout, label, height = 300, figureName, onRequest 
           Draw the plot: {label.charAt(0).toLowerCase() + label.slice(1)}
         </button>
       )}
-      {figureName && <SaveFigure name={figureName} data={data} layout={layout} chart={asked ? ref : null} loadPlotly={loadPlotly} />}
+      {figureName && (
+        <SaveFigure
+          name={figureName}
+          data={data}
+          layout={layout}
+          drawnChart={() => {
+            setAsked(true);
+            return firstDrawn.promise.then(() => ref.current);
+          }}
+          loadPlotly={loadPlotly}
+        />
+      )}
       {failed && <figcaption className="error-text">The chart could not be drawn: {failed}</figcaption>}
     </figure>
   );

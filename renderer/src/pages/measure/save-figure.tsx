@@ -1,6 +1,6 @@
 // Saving a chart: as the platform's figure JSON (checked by the platform's figure rules first, so what is saved is
 // what the platform would take) and as PNG. Downloads go through a blob link, which the desktop app and a browser both allow.
-import { useState, type RefObject } from 'react';
+import { useState } from 'react';
 import type { PlotlyApi } from 'plotly.js-basic-dist';
 import { checkFigure } from '../../../../shared/platform/figure-rules';
 
@@ -14,8 +14,8 @@ function download(name: string, href: string): void {
   link.remove();
 }
 
-/** `chart`: the drawn chart, for the PNG (null while it is not drawn: then only the figure JSON is offered). */
-export function SaveFigure({ name, data, layout, chart, loadPlotly }: { name: string; data: unknown[]; layout: Record<string, unknown>; chart: RefObject<HTMLDivElement | null> | null; loadPlotly(): Promise<PlotlyApi> }) {
+/** `drawnChart`: the chart's element once it is drawn (drawing it first when it is not yet), for the PNG. */
+export function SaveFigure({ name, data, layout, drawnChart, loadPlotly }: { name: string; data: unknown[]; layout: Record<string, unknown>; drawnChart(): Promise<HTMLDivElement | null>; loadPlotly(): Promise<PlotlyApi> }) {
   const [problem, setProblem] = useState<string | null>(null);
   const saveJson = () => {
     const checked = checkFigure(name, { data, layout });
@@ -29,9 +29,9 @@ export function SaveFigure({ name, data, layout, chart, loadPlotly }: { name: st
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   const savePng = async () => {
-    const element = chart?.current;
-    if (!element) return;
     try {
+      const element = await drawnChart();
+      if (!element) return;
       const Plotly = await loadPlotly();
       download(`${name}.png`, await Plotly.toImage(element, { format: 'png', scale: 2 }));
       setProblem(null);
@@ -42,7 +42,7 @@ export function SaveFigure({ name, data, layout, chart, loadPlotly }: { name: st
   return (
     <div className="save-figure">
       <button type="button" className="link" onClick={saveJson} title="The platform's figure JSON: {data, layout}">Save figure JSON</button>
-      {chart && <button type="button" className="link" onClick={() => void savePng()}>Save PNG</button>}
+      <button type="button" className="link" onClick={() => void savePng()}>Save PNG</button>
       {problem && <span className="error-text" role="alert">{problem}</span>}
     </div>
   );
