@@ -151,28 +151,6 @@ describe('stats API through the worker pool', () => {
     }
   });
 
-  it.runIf(process.platform === 'linux')('runs its statistics threads below the thread that started them (Linux: a nice value per thread)', async () => {
-    const niceOfThreads = () =>
-      fs.readdirSync('/proc/self/task').flatMap((tid) => {
-        try {
-          const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-          return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])]; // field 19 of proc(5): nice
-        } catch {
-          return []; // a thread that ended meanwhile
-        }
-      });
-    const before = niceOfThreads().filter((nice) => nice === 10).length;
-    const pool = new StatsPool({ dbPath: null });
-    try {
-      const rows = loadRows(engine.ctx.db, datasetId);
-      await pool.run({ kind: 'pass_at', sources: { rows: { rows } }, params: { k: 1, min_k: 1 } }).result;
-      expect(niceOfThreads().filter((nice) => nice === 10).length).toBeGreaterThan(before); // the pool's worker
-      expect(os.getPriority(0)).toBe(0); // this thread is left as it was
-    } finally {
-      await pool.close();
-    }
-  });
-
   it('compares two large datasets, the second folded by the worker\'s spare helper, job after job (the spare is replaced)', async () => {
     const names = ['big-before', 'big-after'];
     const ids: string[] = [];
