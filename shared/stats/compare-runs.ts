@@ -1,7 +1,7 @@
 // compare_runs(a, b, metric, n_boot, seed, min_paired, level): paired bootstrap + sign-flip test (stats-semantics.md section 7).
 import { StatsValueError } from './errors';
 import { BOOTSTRAP_DRAWS, FAST_BOOTSTRAP_DRAWS, bootstrapCi, percentileIndexes, type Interval } from './intervals';
-import { binomialDraw, multinomialBootstrapMeans, type ModeCache } from './fast-bootstrap';
+import { binomialDraw, distinctCounts, MAX_DISTINCT, multinomialBootstrapMeans, type ModeCache } from './fast-bootstrap';
 import { PyRandom, type PySeed } from './random';
 import { meanOf, sharedKeysSorted, taskMeans } from './task-means';
 
@@ -52,20 +52,24 @@ function signFlipP(diffs: Float64Array, delta: number, nBoot: number, rng: PyRan
 
 /** Same test for large inputs with few distinct |diff| values: each value's signed sum is |d| (2 Binomial(c, 1/2) - c). */
 function fastSignFlipP(diffs: Float64Array, bar: number, nBoot: number, rng: PyRandom): number | null {
-  const counts = new Map<number, number>();
-  for (const d of diffs) {
-    const a = Math.abs(d);
-    if (a === 0) continue;
-    counts.set(a, (counts.get(a) ?? 0) + 1);
-    if (counts.size > 64) return null;
+  const sizes = new Float64Array(diffs.length);
+  for (let i = 0; i < diffs.length; i++) sizes[i] = Math.abs(diffs[i]);
+  // The zero differences flip to themselves: up to 64 other values (and zero) are drawn this way.
+  const found = distinctCounts(sizes, MAX_DISTINCT + 1);
+  if (!found) return null;
+  const values = found.distinct;
+  const counts = found.counts;
+  if (values[0] === 0) {
+    values.shift();
+    counts.shift();
   }
-  const values = [...counts.entries()];
+  if (values.length > MAX_DISTINCT) return null;
   const modes = values.map((): ModeCache => new Map());
   const n = diffs.length;
   let count = 0;
   for (let b = 0; b < nBoot; b++) {
     let s = 0;
-    for (let v = 0; v < values.length; v++) s += values[v][0] * (2 * binomialDraw(values[v][1], 0.5, rng, modes[v]) - values[v][1]);
+    for (let v = 0; v < values.length; v++) s += values[v] * (2 * binomialDraw(counts[v], 0.5, rng, modes[v]) - counts[v]);
     if (Math.abs(s / n) >= bar) count++;
   }
   return (count + 1) / (nBoot + 1);

@@ -2,7 +2,8 @@
 // (same distribution as n draws with replacement; stats-semantics.md section 4.2 allows it for resampled fields).
 import type { PyRandom } from './random';
 
-const MAX_DISTINCT = 64;
+/** The most distinct values an input may take to be resampled by counts. */
+export const MAX_DISTINCT = 64;
 
 function lgamma(x: number): number {
   // Lanczos (g = 7, n = 9), accurate to ~1e-15 for x > 0.
@@ -26,11 +27,10 @@ function pmfAtMode(n: number, p: number, mode: number): number {
 
 /**
  * One Binomial(n, p) draw by inversion, searching outward from the mode. `modes` (one per p) keeps the probability
- * at the mode by n: the same arithmetic, done once per n instead of once per draw.
+ * at the mode by n: the same arithmetic, done once per n instead of once per draw. Its cost grows with the spread
+ * (some sqrt(n p q) steps), so binomialDraw takes it only for small spreads.
  */
-export function binomialDraw(n: number, p: number, rng: PyRandom, modes?: ModeCache): number {
-  if (n <= 0 || p <= 0) return 0;
-  if (p >= 1) return n;
+function inversionDraw(n: number, p: number, rng: PyRandom, modes?: ModeCache): number {
   const q = 1 - p;
   const mode = Math.min(n, Math.floor((n + 1) * p));
   let pmfMode = modes?.get(n);
@@ -65,17 +65,106 @@ export function binomialDraw(n: number, p: number, rng: PyRandom, modes?: ModeCa
   }
 }
 
+/** log(k!) - ((k + 1/2) log(k + 1) - (k + 1) + log(2 pi)/2): exact below 10, the Stirling series above. */
+const STIRLING_TAIL = [
+  0.08106146679532726, 0.04134069595540929, 0.02767792568499834, 0.02079067210376509, 0.0166446911898211,
+  0.01387612882307075, 0.01189670994589177, 0.01041126526197209, 0.009255462182712733, 0.008330563433362871,
+];
+function stirlingTail(k: number): number {
+  if (k < 10) return STIRLING_TAIL[k];
+  const k1 = k + 1;
+  const k1sq = k1 * k1;
+  return (1 / 12 - (1 / 360 - 1 / 1260 / k1sq) / k1sq) / k1;
+}
+
+/**
+ * One Binomial(n, p) draw, p <= 1/2 and n p >= 10, by Hormann's transformed rejection (BTRS, "The generation of
+ * binomial random variates", 1993): exact, some 1.2 tries of two uniforms each whatever the spread.
+ */
+function rejectionDraw(n: number, p: number, rng: PyRandom): number {
+  const q = 1 - p;
+  const spq = Math.sqrt(n * p * q);
+  const b = 1.15 + 2.53 * spq;
+  const a = -0.0873 + 0.0248 * b + 0.01 * p;
+  const c = n * p + 0.5;
+  const vr = 0.92 - 4.2 / b;
+  const alpha = (2.83 + 5.1 / b) * spq;
+  const lpq = Math.log(p / q);
+  const m = Math.floor((n + 1) * p);
+  const h = lgammaInt(m) + lgammaInt(n - m);
+  for (;;) {
+    const u = rng.random() - 0.5;
+    let v = rng.random();
+    const us = 0.5 - Math.abs(u);
+    const k = Math.floor(((2 * a) / us + b) * u + c);
+    if (k < 0 || k > n) continue;
+    if (us >= 0.07 && v <= vr) return k;
+    v = Math.log((v * alpha) / (a / (us * us) + b));
+    if (v <= h - lgammaInt(k) - lgammaInt(n - k) + (k - m) * lpq) return k; // log(pmf(k) / pmf(m))
+  }
+}
+
+/** log(k!) for a whole k >= 0: Stirling's formula with its exact tail. */
+function lgammaInt(k: number): number {
+  return k < 10 ? LOG_FACTORIALS[k] : (k + 0.5) * Math.log(k + 1) - (k + 1) + HALF_LOG_2PI + stirlingTail(k);
+}
+const HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
+const LOG_FACTORIALS = Array.from({ length: 10 }, (_, k) => {
+  let f = 0;
+  for (let i = 2; i <= k; i++) f += Math.log(i);
+  return f;
+});
+
+/** Above this spread (n p, on the smaller side of 1/2) a draw is by rejection, below it by inversion. */
+const REJECTION_FROM = 10;
+
+/** One Binomial(n, p) draw. `modes` (one per p) is the inversion's cache of the probability at the mode by n. */
+export function binomialDraw(n: number, p: number, rng: PyRandom, modes?: ModeCache): number {
+  if (n <= 0 || p <= 0) return 0;
+  if (p >= 1) return n;
+  if (p <= 0.5 ? n * p < REJECTION_FROM : n * (1 - p) < REJECTION_FROM) return inversionDraw(n, p, rng, modes);
+  return p <= 0.5 ? rejectionDraw(n, p, rng) : n - rejectionDraw(n, 1 - p, rng);
+}
+
+/**
+ * The distinct values of `values` ascending and how often each occurs; null past `max`. Equal as a Map's keys
+ * are (NaN is one value). By a native sort and a binary search per value: a loop over every value runs cold here
+ * (a worker's first job), and a Map keyed by doubles boxes each key.
+ */
+export function distinctCounts(values: ArrayLike<number>, max = MAX_DISTINCT): { distinct: number[]; counts: number[] } | null {
+  const sorted = (values instanceof Float64Array ? values.slice() : Float64Array.from(values)).sort();
+  const distinct: number[] = [];
+  const counts: number[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    const v = sorted[i];
+    if (distinct.length === max) return null;
+    if (v !== v) {
+      // NaNs sort last
+      distinct.push(v);
+      counts.push(sorted.length - i);
+      break;
+    }
+    let past = i + 1; // the first index past the run of v (a NaN compares as greater)
+    let hi = sorted.length;
+    while (past < hi) {
+      const mid = (past + hi) >>> 1;
+      if (sorted[mid] <= v) past = mid + 1;
+      else hi = mid;
+    }
+    distinct.push(v);
+    counts.push(past - i);
+    i = past;
+  }
+  return { distinct, counts };
+}
+
 /** Replicate means via multinomial counts; null when the values take too many distinct values. */
 export function multinomialBootstrapMeans(values: ArrayLike<number>, nBoot: number, rng: PyRandom): Float64Array | null {
   const n = values.length;
-  const counts = new Map<number, number>();
-  for (let i = 0; i < n; i++) {
-    const v = values[i];
-    counts.set(v, (counts.get(v) ?? 0) + 1);
-    if (counts.size > MAX_DISTINCT) return null;
-  }
-  const distinct = [...counts.keys()].sort((a, b) => a - b);
-  const probs = distinct.map((v) => (counts.get(v) as number) / n);
+  const found = distinctCounts(values);
+  if (!found) return null;
+  const { distinct } = found;
+  const probs = found.counts.map((count) => count / n);
   const modes = distinct.map((): ModeCache => new Map());
   const means = new Float64Array(nBoot);
   for (let b = 0; b < nBoot; b++) {

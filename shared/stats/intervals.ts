@@ -68,17 +68,23 @@ function checkLevel(level: number): void {
   if (!(level > 0 && level < 1)) throw new StatsValueError(`level must be between 0 and 1, exclusive (got ${level}); pass e.g. level=0.95`);
 }
 
-/** bootstrap_ci(values, n_boot = 2000, seed = 0, level = 0.95) of the mean; null under 3 values (section 4.2). */
-export function bootstrapCi(values: ArrayLike<unknown>, options: BootstrapOptions = {}): Interval | null {
-  const nBoot = options.n_boot ?? BOOTSTRAP_DRAWS;
-  const level = options.level ?? 0.95;
-  checkLevel(level);
+/** The values as doubles (Python's float()), refused by index when one is not a number. */
+function asFloats(values: ArrayLike<unknown>): Float64Array {
   const xs = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {
     const v = typeof values[i] === 'number' ? (values[i] as number) : pyFloat(values[i]);
     if (v === null) throw new StatsValueError(`bootstrap_ci: value ${i} (${String(values[i])}) is not a number`);
     xs[i] = v;
   }
+  return xs;
+}
+
+/** bootstrap_ci(values, n_boot = 2000, seed = 0, level = 0.95) of the mean (doubles are read as they are); null under 3 values (section 4.2). */
+export function bootstrapCi(values: ArrayLike<unknown>, options: BootstrapOptions = {}): Interval | null {
+  const nBoot = options.n_boot ?? BOOTSTRAP_DRAWS;
+  const level = options.level ?? 0.95;
+  checkLevel(level);
+  const xs = values instanceof Float64Array ? values : asFloats(values);
   if (xs.length < MIN_CI_TASKS) return null;
   if (!Number.isInteger(nBoot) || nBoot < 1) throw new StatsValueError(`n_boot must be a whole number of at least 1 (got ${nBoot})`);
   const means = bootstrapMeans(xs, nBoot, new PyRandom(options.seed ?? 0));

@@ -5,7 +5,7 @@ import { pyTruthy, taskKey } from './keys';
 import { groupLabel } from './readers';
 import { foldPassAt, type PassAtFold } from './pass-at-fold';
 import { runConfigFrom, type RunConfig } from './run-config';
-import { maxOf, minOf } from './task-means';
+import { meanOf } from './task-means';
 
 export interface PassAtOptions {
   k?: number | null;
@@ -58,15 +58,39 @@ function perTaskObject(groups: ReadonlyMap<string, number[]>): Record<string, nu
   return perTask;
 }
 
-/** Each task's mean label in group order, and the sizes of groups of 2 or more. */
-function taskRates(groups: ReadonlyMap<string, number[]>): { values: number[]; multi: number[] } {
-  const values: number[] = [];
-  const multi: number[] = [];
-  for (const labels of groups.values()) {
-    values.push(mean(labels));
-    if (labels.length >= 2) multi.push(labels.length);
-  }
-  return { values, multi };
+/**
+ * Each task's label count, passes and mean label in group order, from one pass over the groups (forEach: no entry
+ * array per task, which a cold worker pays for), and the smallest and largest group of 2 or more labels (0: none).
+ */
+interface TaskCounts {
+  sizes: Int32Array;
+  passes: Int32Array;
+  rates: Float64Array;
+  smallestMulti: number;
+  largestMulti: number;
+}
+
+function taskCounts(groups: ReadonlyMap<string, number[]>): TaskCounts {
+  const sizes = new Int32Array(groups.size);
+  const passes = new Int32Array(groups.size);
+  const rates = new Float64Array(groups.size);
+  let smallestMulti = Infinity;
+  let largestMulti = 0;
+  let t = 0;
+  groups.forEach((labels) => {
+    const n = labels.length;
+    let c = 0;
+    for (let i = 0; i < n; i++) c += labels[i];
+    sizes[t] = n;
+    passes[t] = c;
+    rates[t] = c / n; // the labels are 0 and 1: their sum is exact, so this is their mean
+    t++;
+    if (n >= 2) {
+      if (n < smallestMulti) smallestMulti = n;
+      if (n > largestMulti) largestMulti = n;
+    }
+  });
+  return { sizes, passes, rates, smallestMulti: largestMulti ? smallestMulti : 0, largestMulti };
 }
 
 /**
@@ -146,8 +170,6 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
   const kGiven = options.k !== undefined && options.k !== null;
   if (kGiven && !(typeof options.k === 'number' && Math.trunc(options.k) >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);
   const groups = fold.groups;
-  let nRows = 0;
-  for (const labels of groups.values()) nRows += labels.length;
   const degenerate = degenerateNote(fold);
 
   if (groups.size === 0) {
@@ -159,58 +181,60 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
     };
   }
 
-  const { values: perTaskValues, multi } = taskRates(groups);
-  const passAt1 = mean(perTaskValues);
-  const k = kGiven ? Math.trunc(options.k as number) : multi.length ? minOf(multi) : 1;
+  const counts = taskCounts(groups);
+  const { sizes, passes, rates, smallestMulti: smallest, largestMulti: largest } = counts;
+  const passAt1 = meanOf(rates);
+  let nRows = 0;
+  for (let t = 0; t < sizes.length; t++) nRows += sizes[t];
+  const k = kGiven ? Math.trunc(options.k as number) : largest ? smallest : 1;
   if (!(k >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);
 
-  const sizes = [...new Set(multi)];
-  const uneven = !kGiven && sizes.length > 1;
-  const smallest = multi.length ? minOf(multi) : 0;
-  const largest = multi.length ? maxOf(multi) : 0;
+  const uneven = !kGiven && smallest !== largest;
   const unevenNote = `groups are uneven (${smallest} to ${largest} repeats)`;
 
-  const pow: number[] = [];
-  const at: number[] = [];
+  // pass^k and pass@k of each group with k labels or more, in group order, then the imputed unanimous short ones.
+  let pow = new Float64Array(0);
+  let at = new Float64Array(0);
   let nEligible = 0;
   let nImputed = 0;
   let note = '';
   if (k < Math.max(1, minK)) {
     if (uneven) {
-      const reached = multi.filter((s) => s >= largest).length;
+      let reached = 0;
+      for (let t = 0; t < sizes.length; t++) if (sizes[t] >= largest) reached++;
       note = `${unevenNote}; k defaults to the smallest, so pass k=${largest} to score the ${reached} group(s) that reached it, or finish the cut groups`;
     } else {
       note = `set repeats>=${minK} (k=${k} is under min_k=${minK}) to read pass^k and pass@k`;
     }
   } else {
     const imputed: number[] = [];
-    for (const labels of groups.values()) {
-      if (labels.length >= k) {
-        nEligible++;
-        const n = labels.length;
-        let c = 0;
-        for (const l of labels) c += l;
+    pow = new Float64Array(sizes.length);
+    at = new Float64Array(sizes.length);
+    for (let t = 0; t < sizes.length; t++) {
+      const n = sizes[t];
+      const c = passes[t];
+      if (n >= k) {
         const total = comb(n, k);
-        pow.push(comb(c, k) / total);
-        at.push(1 - comb(n - c, k) / total);
-      } else if (unanimousShort && labels.every((l) => l === labels[0])) {
-        imputed.push(labels[0]);
+        pow[nEligible] = comb(c, k) / total;
+        at[nEligible] = 1 - comb(n - c, k) / total;
+        nEligible++;
+      } else if (unanimousShort && (c === 0 || c === n)) {
+        imputed.push(c === 0 ? 0 : 1);
       }
     }
     nImputed = imputed.length;
-    if (nEligible === 0 && nImputed === 0) {
-      note = `no group has ${k} graded repeats`;
-    } else {
-      for (const v of imputed) { pow.push(v); at.push(v); }
-      if (uneven) note = `${unevenNote}; k is the smallest`;
-    }
+    for (let i = 0; i < nImputed; i++) pow[nEligible + i] = at[nEligible + i] = imputed[i];
+    pow = pow.subarray(0, nEligible + nImputed);
+    at = at.subarray(0, nEligible + nImputed);
+    if (nEligible === 0 && nImputed === 0) note = `no group has ${k} graded repeats`;
+    else if (uneven) note = `${unevenNote}; k is the smallest`;
   }
   const hasK = pow.length > 0;
-  const passPowK = hasK ? mean(pow) : null;
-  const passAtK = hasK ? mean(at) : null;
+  const passPowK = hasK ? meanOf(pow) : null;
+  const passAtK = hasK ? meanOf(at) : null;
 
   const intervals = options.intervals !== false;
-  const ci95 = intervals ? bootstrapCi(perTaskValues) : null;
+  const ci95 = intervals ? bootstrapCi(rates) : null;
   if (ci95 === null && intervals) note = joinNotes([note, noIntervalNote(groups.size, 'pass@1')]);
   note = joinNotes([degenerate, note]);
 
