@@ -58,10 +58,7 @@ function perTaskObject(groups: ReadonlyMap<string, number[]>): Record<string, nu
   return perTask;
 }
 
-/**
- * Each task's label count, passes and mean label in group order, from one pass over the groups (forEach: no entry
- * array per task, which a cold worker pays for), and the smallest and largest group of 2 or more labels (0: none).
- */
+/** Each task's label count, passes and mean label in group order; the smallest and largest group of 2 or more (0: none). */
 interface TaskCounts {
   sizes: Int32Array;
   passes: Int32Array;
@@ -70,6 +67,11 @@ interface TaskCounts {
   largestMulti: number;
 }
 
+/**
+ * The groups' counts from one pass over them, into typed arrays (forEach: no entry array per task, which a cold
+ * worker pays for; the bootstraps read the rates as they are). pass_at's report of 25,000 tasks in a cold worker:
+ * 40-50 ms with this and the bootstraps' faster draws (fast-bootstrap.ts), 85-100 ms before.
+ */
 function taskCounts(groups: ReadonlyMap<string, number[]>): TaskCounts {
   const sizes = new Int32Array(groups.size);
   const passes = new Int32Array(groups.size);

@@ -82,13 +82,6 @@ export function minOf(values: ArrayLike<number>): number {
   return min;
 }
 
-/** The largest of a list (-Infinity when empty), by a loop, as minOf. */
-export function maxOf(values: ArrayLike<number>): number {
-  let max = -Infinity;
-  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
-  return max;
-}
-
 export function meanOf(values: ArrayLike<number>): number {
   let s = 0;
   for (let i = 0; i < values.length; i++) s += values[i];
