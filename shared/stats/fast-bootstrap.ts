@@ -65,16 +65,20 @@ function inversionDraw(n: number, p: number, rng: PyRandom, modes?: ModeCache): 
   }
 }
 
-/** log(k!) - ((k + 1/2) log(k + 1) - (k + 1) + log(2 pi)/2): exact below 10, the Stirling series above. */
-const STIRLING_TAIL = [
-  0.08106146679532726, 0.04134069595540929, 0.02767792568499834, 0.02079067210376509, 0.0166446911898211,
-  0.01387612882307075, 0.01189670994589177, 0.01041126526197209, 0.009255462182712733, 0.008330563433362871,
-];
-function stirlingTail(k: number): number {
-  if (k < 10) return STIRLING_TAIL[k];
+const HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
+/** log(k!) for k below 10, summed exactly. */
+const LOG_FACTORIALS = Array.from({ length: 10 }, (_, k) => {
+  let f = 0;
+  for (let i = 2; i <= k; i++) f += Math.log(i);
+  return f;
+});
+
+/** log(k!) for a whole k >= 0: exact below 10, else Stirling's formula in k + 1 with three terms of its series. */
+function lgammaInt(k: number): number {
+  if (k < 10) return LOG_FACTORIALS[k];
   const k1 = k + 1;
   const k1sq = k1 * k1;
-  return (1 / 12 - (1 / 360 - 1 / 1260 / k1sq) / k1sq) / k1;
+  return (k + 0.5) * Math.log(k1) - k1 + HALF_LOG_2PI + (1 / 12 - (1 / 360 - 1 / 1260 / k1sq) / k1sq) / k1;
 }
 
 /**
@@ -103,17 +107,6 @@ function rejectionDraw(n: number, p: number, rng: PyRandom): number {
     if (v <= h - lgammaInt(k) - lgammaInt(n - k) + (k - m) * lpq) return k; // log(pmf(k) / pmf(m))
   }
 }
-
-/** log(k!) for a whole k >= 0: Stirling's formula with its exact tail. */
-function lgammaInt(k: number): number {
-  return k < 10 ? LOG_FACTORIALS[k] : (k + 0.5) * Math.log(k + 1) - (k + 1) + HALF_LOG_2PI + stirlingTail(k);
-}
-const HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
-const LOG_FACTORIALS = Array.from({ length: 10 }, (_, k) => {
-  let f = 0;
-  for (let i = 2; i <= k; i++) f += Math.log(i);
-  return f;
-});
 
 /** Above this spread (n p, on the smaller side of 1/2) a draw is by rejection, below it by inversion. */
 const REJECTION_FROM = 10;
