@@ -1,7 +1,7 @@
 // compare_runs(a, b, metric, n_boot, seed, min_paired, level): paired bootstrap + sign-flip test (stats-semantics.md section 7).
 import { StatsValueError } from './errors';
 import { BOOTSTRAP_DRAWS, FAST_BOOTSTRAP_DRAWS, bootstrapCi, percentileIndexes, type Interval } from './intervals';
-import { binomialDraw, distinctCounts, MAX_DISTINCT, multinomialBootstrapMeans, type ModeCache } from './fast-bootstrap';
+import { binomialDraw, distinctCounts, DrawCache, MAX_DISTINCT, multinomialBootstrapMeans } from './fast-bootstrap';
 import { PyRandom, type PySeed } from './random';
 import { meanOf, sharedKeysSorted, taskMeans } from './task-means';
 
@@ -64,12 +64,12 @@ function fastSignFlipP(diffs: Float64Array, bar: number, nBoot: number, rng: PyR
     counts.shift();
   }
   if (values.length > MAX_DISTINCT) return null;
-  const modes = values.map((): ModeCache => new Map());
+  const caches = values.map(() => new DrawCache());
   const n = diffs.length;
   let count = 0;
   for (let b = 0; b < nBoot; b++) {
     let s = 0;
-    for (let v = 0; v < values.length; v++) s += values[v] * (2 * binomialDraw(counts[v], 0.5, rng, modes[v]) - counts[v]);
+    for (let v = 0; v < values.length; v++) s += values[v] * (2 * binomialDraw(counts[v], 0.5, rng, caches[v]) - counts[v]);
     if (Math.abs(s / n) >= bar) count++;
   }
   return (count + 1) / (nBoot + 1);

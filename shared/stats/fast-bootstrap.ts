@@ -17,8 +17,15 @@ function lgamma(x: number): number {
   return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
-/** The mode of Binomial(n, p) and its probability, by n, for draws that share one p (the bootstrap's loops). */
-export type ModeCache = Map<number, number>;
+/**
+ * What the draws that share one p keep between draws, by n (the bootstrap's loops: one per resampled value): the
+ * inversion's probability at the mode, and the rejection's constants. Both are the same arithmetic done once per n
+ * instead of once per draw, so the draws are the same with a cache or without.
+ */
+export class DrawCache {
+  readonly modes = new Map<number, number>();
+  readonly rejection = new Map<number, RejectionSetup>();
+}
 
 function pmfAtMode(n: number, p: number, mode: number): number {
   const logPmf = lgamma(n + 1) - lgamma(mode + 1) - lgamma(n - mode + 1) + mode * Math.log(p) + (n - mode) * Math.log(1 - p);
@@ -26,11 +33,10 @@ function pmfAtMode(n: number, p: number, mode: number): number {
 }
 
 /**
- * One Binomial(n, p) draw by inversion, searching outward from the mode. `modes` (one per p) keeps the probability
- * at the mode by n: the same arithmetic, done once per n instead of once per draw. Its cost grows with the spread
- * (some sqrt(n p q) steps), so binomialDraw takes it only for small spreads.
+ * One Binomial(n, p) draw by inversion, searching outward from the mode. Its cost grows with the spread (some
+ * sqrt(n p q) steps), so binomialDraw takes it only for small spreads.
  */
-function inversionDraw(n: number, p: number, rng: PyRandom, modes?: ModeCache): number {
+function inversionDraw(n: number, p: number, rng: PyRandom, modes?: Map<number, number>): number {
   const q = 1 - p;
   const mode = Math.min(n, Math.floor((n + 1) * p));
   let pmfMode = modes?.get(n);
@@ -81,21 +87,46 @@ function lgammaInt(k: number): number {
   return (k + 0.5) * Math.log(k1) - k1 + HALF_LOG_2PI + (1 / 12 - (1 / 360 - 1 / 1260 / k1sq) / k1sq) / k1;
 }
 
+/** BTRS's constants for one n and p. */
+interface RejectionSetup {
+  a: number;
+  b: number;
+  c: number;
+  vr: number;
+  alpha: number;
+  lpq: number;
+  m: number;
+  h: number;
+}
+
+function rejectionSetup(n: number, p: number): RejectionSetup {
+  const q = 1 - p;
+  const spq = Math.sqrt(n * p * q);
+  const b = 1.15 + 2.53 * spq;
+  const m = Math.floor((n + 1) * p);
+  return {
+    a: -0.0873 + 0.0248 * b + 0.01 * p,
+    b,
+    c: n * p + 0.5,
+    vr: 0.92 - 4.2 / b,
+    alpha: (2.83 + 5.1 / b) * spq,
+    lpq: Math.log(p / q),
+    m,
+    h: lgammaInt(m) + lgammaInt(n - m),
+  };
+}
+
 /**
  * One Binomial(n, p) draw, p <= 1/2 and n p >= 10, by Hormann's transformed rejection (BTRS, "The generation of
  * binomial random variates", 1993): exact, some 1.2 tries of two uniforms each whatever the spread.
  */
-function rejectionDraw(n: number, p: number, rng: PyRandom): number {
-  const q = 1 - p;
-  const spq = Math.sqrt(n * p * q);
-  const b = 1.15 + 2.53 * spq;
-  const a = -0.0873 + 0.0248 * b + 0.01 * p;
-  const c = n * p + 0.5;
-  const vr = 0.92 - 4.2 / b;
-  const alpha = (2.83 + 5.1 / b) * spq;
-  const lpq = Math.log(p / q);
-  const m = Math.floor((n + 1) * p);
-  const h = lgammaInt(m) + lgammaInt(n - m);
+function rejectionDraw(n: number, p: number, rng: PyRandom, setups?: Map<number, RejectionSetup>): number {
+  let setup = setups?.get(n);
+  if (setup === undefined) {
+    setup = rejectionSetup(n, p);
+    setups?.set(n, setup);
+  }
+  const { a, b, c, vr, alpha, lpq, m, h } = setup;
   for (;;) {
     const u = rng.random() - 0.5;
     let v = rng.random();
@@ -111,12 +142,12 @@ function rejectionDraw(n: number, p: number, rng: PyRandom): number {
 /** Above this spread (n p, on the smaller side of 1/2) a draw is by rejection, below it by inversion. */
 const REJECTION_FROM = 10;
 
-/** One Binomial(n, p) draw. `modes` (one per p) is the inversion's cache of the probability at the mode by n. */
-export function binomialDraw(n: number, p: number, rng: PyRandom, modes?: ModeCache): number {
+/** One Binomial(n, p) draw; `cache` is the one for this p (DrawCache), when draws share it. */
+export function binomialDraw(n: number, p: number, rng: PyRandom, cache?: DrawCache): number {
   if (n <= 0 || p <= 0) return 0;
   if (p >= 1) return n;
-  if (p <= 0.5 ? n * p < REJECTION_FROM : n * (1 - p) < REJECTION_FROM) return inversionDraw(n, p, rng, modes);
-  return p <= 0.5 ? rejectionDraw(n, p, rng) : n - rejectionDraw(n, 1 - p, rng);
+  if (p <= 0.5 ? n * p < REJECTION_FROM : n * (1 - p) < REJECTION_FROM) return inversionDraw(n, p, rng, cache?.modes);
+  return p <= 0.5 ? rejectionDraw(n, p, rng, cache?.rejection) : n - rejectionDraw(n, 1 - p, rng, cache?.rejection);
 }
 
 /**
@@ -158,14 +189,14 @@ export function multinomialBootstrapMeans(values: ArrayLike<number>, nBoot: numb
   if (!found) return null;
   const { distinct } = found;
   const probs = found.counts.map((count) => count / n);
-  const modes = distinct.map((): ModeCache => new Map());
+  const caches = distinct.map(() => new DrawCache());
   const means = new Float64Array(nBoot);
   for (let b = 0; b < nBoot; b++) {
     let left = n;
     let restP = 1;
     let sum = 0;
     for (let j = 0; j < distinct.length && left > 0; j++) {
-      const c = j === distinct.length - 1 ? left : binomialDraw(left, Math.min(1, probs[j] / restP), rng, modes[j]);
+      const c = j === distinct.length - 1 ? left : binomialDraw(left, Math.min(1, probs[j] / restP), rng, caches[j]);
       sum += c * distinct[j];
       left -= c;
       restP -= probs[j];
