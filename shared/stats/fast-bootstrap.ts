@@ -1,5 +1,7 @@
 // Fast bootstrap for large inputs with few distinct values: each replicate's mean from multinomial counts
 // (same distribution as n draws with replacement; stats-semantics.md section 4.2 allows it for resampled fields).
+// The counts are binomial draws, as are the sign-flip test's (compare-runs.ts): by inversion for small spreads, by
+// rejection (BTRS) for larger ones, each exact (test/unit/stats/fast-bootstrap.test.ts).
 import type { PyRandom } from './random';
 
 /** The most distinct values an input may take to be resampled by counts. */
