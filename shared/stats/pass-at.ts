@@ -54,15 +54,19 @@ export function groupLabels(rows: readonly unknown[]): Map<string, number[]> {
 /** Each task's mean label (pass_at's per_task) as an object, tasks in group order. */
 function perTaskObject(groups: ReadonlyMap<string, number[]>): Record<string, number> {
   const perTask: Record<string, number> = {};
-  for (const [key, labels] of groups) perTask[key] = mean(labels);
+  for (const [key, labels] of groups) perTask[key] = meanOf(labels);
   return perTask;
 }
 
-/** Each task's label count, passes and mean label in group order; the smallest and largest group of 2 or more (0: none). */
+/**
+ * Each task's label count, passes and mean label in group order; all the labels; the smallest and largest group of 2
+ * or more (0: none).
+ */
 interface TaskCounts {
   sizes: Int32Array;
   passes: Int32Array;
   rates: Float64Array;
+  labels: number;
   smallestMulti: number;
   largestMulti: number;
 }
@@ -78,9 +82,11 @@ function taskCounts(groups: ReadonlyMap<string, number[]>): TaskCounts {
   const rates = new Float64Array(groups.size);
   let smallestMulti = Infinity;
   let largestMulti = 0;
+  let all = 0;
   let t = 0;
   groups.forEach((labels) => {
     const n = labels.length;
+    all += n;
     let c = 0;
     for (let i = 0; i < n; i++) c += labels[i];
     sizes[t] = n;
@@ -92,7 +98,7 @@ function taskCounts(groups: ReadonlyMap<string, number[]>): TaskCounts {
       if (n > largestMulti) largestMulti = n;
     }
   });
-  return { sizes, passes, rates, smallestMulti: largestMulti ? smallestMulti : 0, largestMulti };
+  return { sizes, passes, rates, labels: all, smallestMulti: largestMulti ? smallestMulti : 0, largestMulti };
 }
 
 /**
@@ -119,7 +125,7 @@ export function perTaskRates(rows: readonly unknown[]): Record<string, number> {
 /** Each task's pass rate from pass_at's task groups (a fold's `groups`), as pass_at's per_task gives them. */
 export function taskRateMap(groups: ReadonlyMap<string, number[]>): Map<string, number> {
   const out = new Map<string, number>();
-  groups.forEach((labels, key) => out.set(key, mean(labels))); // forEach: no entry array per task (cold workers)
+  groups.forEach((labels, key) => out.set(key, meanOf(labels))); // forEach: no entry array per task (cold workers)
   return out;
 }
 
@@ -153,12 +159,6 @@ function nothingToScoreNote(fold: PassAtFold): string {
   return `the judge failed on all ${fold.failed} rows (${statuses.join('/')})${reason ? `: ${reason}` : ''}; re-run the judge`;
 }
 
-function mean(xs: number[]): number {
-  let s = 0;
-  for (const x of xs) s += x;
-  return s / xs.length;
-}
-
 const joinNotes = (parts: string[]) => parts.filter((p) => p).join('; ');
 
 export function passAt(rows: readonly unknown[], options: PassAtOptions = {}): PassAtResult {
@@ -183,11 +183,8 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
     };
   }
 
-  const counts = taskCounts(groups);
-  const { sizes, passes, rates, smallestMulti: smallest, largestMulti: largest } = counts;
+  const { sizes, passes, rates, labels: nRows, smallestMulti: smallest, largestMulti: largest } = taskCounts(groups);
   const passAt1 = meanOf(rates);
-  let nRows = 0;
-  for (let t = 0; t < sizes.length; t++) nRows += sizes[t];
   const k = kGiven ? Math.trunc(options.k as number) : largest ? smallest : 1;
   if (!(k >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);
 
