@@ -1,10 +1,11 @@
 // Import figures: rows per second end to end for a 100k-row file (target >= 100k/s), and peak memory of
 // the importing process for a 1M-row file (target < 300 MB). Runs the real CLI in a child process.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeSdkRows } from './generate-rows.mjs';
+import { nodeStartLine, parseReferenceLine } from './machine-reference.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'while-desk-bench-import-'));
 const cli = path.resolve('bin/while-desk.mjs');
@@ -35,35 +36,12 @@ function importWithPeak(file, db) {
   });
 }
 
-// What starting Node alone costs here, part of every end-to-end figure below (NODE_EXTRA_CA_CERTS, when set,
-// makes Node parse those certificates at every start: about 45 ms on the 2-core dev VM).
-{
-  const starts = [];
-  for (let i = 0; i < 5; i++) {
-    const started = performance.now();
-    spawnSync(process.execPath, ['-e', '0']);
-    starts.push(performance.now() - started);
-  }
-  const extraCerts = process.env.NODE_EXTRA_CA_CERTS ? ` (NODE_EXTRA_CA_CERTS is set: ${process.env.NODE_EXTRA_CA_CERTS})` : '';
-  console.log(`node -e 0 on this machine: best ${(Math.min(...starts) / 1000).toFixed(2)} s${extraCerts}`);
-}
+console.log(nodeStartLine());
 
 const small = path.join(dir, 'rows-100k.jsonl');
 await writeSdkRows(small, 100_000);
 
-// A shared VM's speed drifts by a third between runs: a fixed single-thread workload, printed beside the
-// figures, says how fast the machine was during this one.
-{
-  const text = fs.readFileSync(small, 'latin1');
-  const started = performance.now();
-  let count = 0;
-  for (let at = 0, next; at < text.length; at = next + 1) {
-    next = text.indexOf('\n', at);
-    if (next === -1) next = text.length;
-    if (JSON.parse(text.slice(at, next)).schema_version === '1') count++;
-  }
-  console.log(`machine reference: JSON.parse of the 100k file's ${count.toLocaleString('en-US')} lines on one thread: ${((performance.now() - started) / 1000).toFixed(2)} s`);
-}
+console.log(parseReferenceLine(small, 'the 100k file'));
 const runs = [];
 for (let i = 0; i < 5; i++) runs.push(await importWithPeak(small, path.join(dir, `bench-${i}.db`)));
 const best = runs.reduce((a, b) => (a.seconds < b.seconds ? a : b));

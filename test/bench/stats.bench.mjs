@@ -9,6 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { nodeStartLine, parseReferenceLine } from './machine-reference.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TASKS = 25_000;
@@ -197,8 +198,10 @@ try {
   fs.writeFileSync(child, E2E);
   if (!WHOLE_ONLY) execFileSync(process.execPath, [child, dbPath, datasetId, String(pa.pass_at_1), String(pa.pass_at_k)], { cwd: root, stdio: 'inherit' });
 
-  // Whole-process figures (issue 8): fresh processes, best of 5, with the machine's load beside them.
+  // Whole-process figures (issue 8): fresh processes, best of 5, with the machine's load and speed beside them.
   console.log(`\nWhole-process figures, best of 5 fresh processes (load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+  console.log(nodeStartLine());
+  console.log(parseReferenceLine(jsonl, 'the bench file', 3));
   const cliRuns = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
