@@ -3,11 +3,11 @@
 // parse at once and only the folds (a task map, a few counts), never the rows, cross between threads.
 // The helper answers on a MessagePort of its own: whoever starts it (the stats worker, or the CLI before the stats
 // worker has even started) hands the other end to whoever merges.
-import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
 import { bindFold, type BoundFold } from '../../shared/stats/registry/define';
 import type { OrdinalRange } from '../rows/read';
-import { builtScript } from '../engine/package-root';
+import { startStatsThread } from './stats-thread';
 import { foldFilePart, PartLineError, type ByteRange } from './file-rows';
 
 /**
@@ -82,7 +82,7 @@ let keepSpare = false;
 function startSpare(): void {
   if (!keepSpare || spare) return;
   const data: SpareHelperData = { spareHelper: true };
-  const worker = new Worker(builtScript('stats-worker.mjs'), { workerData: data });
+  const worker = startStatsThread({ workerData: data });
   worker.unref();
   worker.on('error', () => undefined); // a spare that failed is never handed a part (below)
   worker.once('exit', () => {
@@ -118,7 +118,7 @@ export function startFoldPart(task: FoldPartTask): StartedPart {
     taken.postMessage(data, [port1]);
     return { reply: port2, worker: taken };
   }
-  const worker = new Worker(builtScript('stats-worker.mjs'), { workerData: data, transferList: [port1] });
+  const worker = startStatsThread({ workerData: data, transferList: [port1] });
   worker.unref();
   worker.on('error', () => undefined); // the port closes without a reply: foldedPart rejects
   return { reply: port2, worker };

@@ -1,10 +1,10 @@
 // A small pool of stats worker threads: jobs queue, each can be cancelled, failures come back as ApiErrors.
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ApiError } from '../../shared/api/define';
 import type { StatsJobState } from '../../shared/api/stats';
-import { builtScript } from '../engine/package-root';
+import { startStatsThread } from './stats-thread';
 import type { StatsJobOutput, StatsJobRequest, StatsWorkerData, WorkerFlushMessage, WorkerJobMessage, WorkerKeepMessage, WorkerPreloadMessage, WorkerReply } from './protocol';
 
 export interface StatsPoolOptions {
@@ -57,7 +57,7 @@ const prestarted: Worker[] = [];
  * `data` is the worker's start data (a spare helper, for a job that folds two files).
  */
 export function prestartStatsWorker(messages: WorkerPreloadMessage[], script?: string, data: StatsWorkerData = {}): void {
-  const worker = new Worker(script ?? builtScript('stats-worker.mjs'), { workerData: data });
+  const worker = startStatsThread({ workerData: data }, script);
   worker.unref();
   worker.on('error', () => undefined); // a pool that takes it listens; one never taken fails quietly
   // One that stopped before a pool took it is never handed out (a job sent to it would wait forever).
@@ -199,7 +199,7 @@ export class StatsPool {
   /** `spareLater`: started ahead of any job (warm), it starts its spare helper a moment later. */
   private spawn(spareLater = false): Slot {
     const data: StatsWorkerData = { keepSpareHelper: true, spareLater, readsDatasets: this.options.dbPath !== null };
-    const worker = (!this.options.script && prestarted.shift()) || new Worker(this.options.script ?? builtScript('stats-worker.mjs'), { workerData: data });
+    const worker = (!this.options.script && prestarted.shift()) || startStatsThread({ workerData: data }, this.options.script);
     const slot: Slot = { worker, job: null, recent: [] };
     worker.on('message', (reply: WorkerReply | WorkerKeepMessage) => {
       if (reply.type === 'keep') {
