@@ -1,8 +1,7 @@
 // How fast this machine is right now, printed beside whole-process figures: a shared VM's speed drifts by a third
 // or more from one minute to the next, so a figure means little without it. Two fixed workloads: starting Node
 // (NODE_EXTRA_CA_CERTS, when set, makes Node parse those certificates at every start), and JSON.parse of a JSONL
-// file's lines on one thread. On the 2-core dev VM a normal minute reads about 0.3 s for the parse of the import
-// bench's 100k rows (54 MB) and 0.1 s for the stats bench's (28 MB).
+// file's lines on one thread. Compare figures across runs only where these read about the same.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
