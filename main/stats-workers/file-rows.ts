@@ -19,16 +19,17 @@ export class MissingFileError extends Error {}
 
 const badLine = (file: string, number: number, message: string) => new StatsValueError(`${file}:${number}: ${message}; fix or remove that line`);
 
-/** The first line of bytes that is not valid UTF-8 (1-based), refused as `import` refuses it. */
-function firstBadUtf8Line(bytes: Buffer): number {
+/** The first line of bytes that is not valid UTF-8 (1-based, as `import` names it) and the byte where it starts. */
+function firstBadUtf8Line(bytes: Buffer): { line: number; start: number } {
   let line = 1;
-  for (let start = 0; start < bytes.length; line++) {
+  let start = 0;
+  for (; start < bytes.length; line++) {
     let end = bytes.indexOf(10, start);
     if (end < 0) end = bytes.length;
-    if (!isUtf8(bytes.subarray(start, end))) return line;
+    if (!isUtf8(bytes.subarray(start, end))) break;
     start = end + 1;
   }
-  return line;
+  return { line, start };
 }
 
 function cannotRead(file: string, error: unknown): Error {
@@ -61,13 +62,17 @@ export class PartLineError extends Error {
  */
 const BLOCK_BYTES = 64 << 10;
 
-/** Whole lines of bytes as text: ASCII as Latin-1 (the same string, about twice as fast), else UTF-8 once checked. */
-function decodeLines(bytes: Buffer, start: number, end: number, firstLine: number): string {
-  const part = bytes.subarray(start, end);
-  if (isAscii(part)) return bytes.toString('latin1', start, end);
-  // Never decoded into U+FFFD: a line that is not UTF-8 is refused with its number, in the same words as `import`.
-  if (!isUtf8(part)) throw new PartLineError(firstLine - 1 + firstBadUtf8Line(part), 'not valid UTF-8 text');
-  return bytes.toString('utf8', start, end);
+/**
+ * The whole lines in bytes [0, end) as text: ASCII as Latin-1 (the same string, about twice as fast), else UTF-8. Never
+ * decoded into U+FFFD: the text stops before the first line that is not UTF-8, and `badLine` numbers that line
+ * within these bytes (null when every line is UTF-8).
+ */
+function decodeLines(bytes: Buffer, end: number): { text: string; badLine: number | null } {
+  const part = bytes.subarray(0, end);
+  if (isAscii(part)) return { text: bytes.toString('latin1', 0, end), badLine: null };
+  if (isUtf8(part)) return { text: bytes.toString('utf8', 0, end), badLine: null };
+  const bad = firstBadUtf8Line(part);
+  return { text: bytes.toString('utf8', 0, bad.start), badLine: bad.line };
 }
 
 /** The lines of `text` (whole lines, each ended by a newline but perhaps the last) parsed in order; returns the last line's number. */
@@ -149,7 +154,12 @@ async function eachRow(file: string, range: ByteRange | undefined, onRow: (row: 
       const last = got === 0 || position >= end;
       // Whole lines only: a newline byte never occurs inside a UTF-8 sequence, so each block decodes on its own.
       const linesEnd = last ? filled : bytes.lastIndexOf(10, filled - 1) + 1;
-      if (linesEnd > 0) number = await parseLines(decodeLines(bytes, 0, linesEnd, number + 1), number, onRow);
+      if (linesEnd > 0) {
+        const { text, badLine } = decodeLines(bytes, linesEnd);
+        const before = number;
+        number = await parseLines(text, number, onRow); // the lines before a bad one first: one of them may be refused
+        if (badLine !== null) throw new PartLineError(before + badLine, 'not valid UTF-8 text'); // in the same words as `import`
+      }
       if (last) return number;
       held = filled - linesEnd;
       bytes.copyWithin(0, linesEnd, filled);

@@ -70,6 +70,17 @@ describe('file rows read by blocks', () => {
     await expect(readFileRows(both)).rejects.toThrow(`${both}:201: not valid JSON`);
   });
 
+  it('within one block too: a line that is not JSON before one that is not UTF-8 is named, and the other way round', async () => {
+    const good = '{"prompt": "a", "final_text": "x", "steps": [], "reward": 1}\n';
+    const latin = Buffer.from('{"prompt": "caf\xe9"}\n', 'latin1');
+    const jsonFirst = write('json-first.jsonl', Buffer.concat([Buffer.from(good.repeat(4) + '{"reward": \n' + good), latin, Buffer.from(good)]));
+    await expect(readFileRows(jsonFirst)).rejects.toThrow(`${jsonFirst}:5: not valid JSON`);
+    const utf8First = write('utf8-first.jsonl', Buffer.concat([Buffer.from(good.repeat(2)), latin, Buffer.from(good + '{"reward": \n')]));
+    await expect(readFileRows(utf8First)).rejects.toThrow(`${utf8First}:3: not valid UTF-8 text`);
+    const firstLine = write('utf8-line-1.jsonl', Buffer.concat([latin, Buffer.from(good)]));
+    await expect(readFileRows(firstLine)).rejects.toThrow(`${firstLine}:1: not valid UTF-8 text`);
+  });
+
   it('reads an empty file as no rows, and says what is wrong with a folder or a missing file', async () => {
     expect(await readFileRows(write('empty.jsonl', ''))).toEqual([]);
     await expect(readFileRows(dir)).rejects.toThrow(`${dir} is a folder; give a JSONL file`);
