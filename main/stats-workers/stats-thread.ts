@@ -4,8 +4,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { builtScript } from '../engine/package-root';
 
 /**
- * A statistics thread's young generation, in MB (V8 lets it grow to some 48 by default). A fold parses rows that
- * die at once: a small young generation is scavenged more often but keeps reusing the same pages, where a growing
+ * A statistics thread's young generation, in MB: its new space then stays at 4 MB, where by default V8 grows it to
+ * 16 MB or more. A fold parses rows that die at once: a small young generation is scavenged more often but keeps reusing the same pages, where a growing
  * one takes fresh ones, and each page's first touch is a page fault (a slow one on a virtual machine). Measured on
  * 2 cores, alternated runs, medians: `stats pass-at FILE` on 100k rows 670 and 674 ms against 717 and 719 (3 MB gave
  * the same as 6); `stats pass-at DATASET` on 100k rows 869 against 890 ms; `compare` of two 25,000-task runs from
