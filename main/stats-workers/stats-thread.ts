@@ -15,6 +15,6 @@ import { builtScript } from '../engine/package-root';
 const YOUNG_GENERATION_MB = 6;
 
 /** Starts the stats worker script (or `script`, a test's) as a statistics thread. */
-export function startStatsThread(options: WorkerOptions = {}, script?: string): Worker {
-  return new Worker(script ?? builtScript('stats-worker.mjs'), { ...options, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, ...options.resourceLimits } });
+export function startStatsThread(options: Pick<WorkerOptions, 'workerData' | 'transferList'>, script?: string): Worker {
+  return new Worker(script ?? builtScript('stats-worker.mjs'), { ...options, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
 }
