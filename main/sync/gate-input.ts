@@ -11,12 +11,13 @@ import { isObject, pyTruthy, taskKey } from '../../shared/stats/keys';
 import { foldPassAt } from '../../shared/stats/pass-at-fold';
 import { groupLabel, gradedReward } from '../../shared/stats/readers';
 import { addRunConfigRow } from '../../shared/stats/run-config';
+import { addTaskCount, taskCountOf, taskTally, type TaskTally } from '../../shared/stats/task-tally';
 
 type Obj = Record<string, unknown>;
 
-/** The gate's input before the row facts: the groups and the counts the columns give. */
+/** The gate's input before the row facts: the task tally and the counts the columns give. */
 export interface GateGroups {
-  groups: Map<string, number[]>;
+  tasks: TaskTally;
   nRows: number;
   objectRows: number;
   repeated: boolean;
@@ -32,24 +33,15 @@ export interface GateGroups {
 interface Task {
   n: number;
   passes: number;
-  /** Ordinal of the task's first 0/1 row: groups come in this order, as groupLabels gives them. */
+  /** Ordinal of the task's first 0/1 row: tasks are tallied in this order, as pass_at's fold tallies them. */
   first: number;
 }
 
-/**
- * The labels lists pass_at reads for the tasks: only a list's length and sum matter, so passes first, and tasks with
- * the same counts share one list (the gate's rules only read them).
- */
-function labelLists(tasks: Iterable<[string, Task]>): Map<string, number[]> {
-  const shared = new Map<number, number[]>();
-  const groups = new Map<string, number[]>();
-  for (const [key, task] of tasks) {
-    const id = task.n * 2 ** 26 + task.passes;
-    let labels = shared.get(id);
-    if (!labels) shared.set(id, (labels = new Array<number>(task.n).fill(0).fill(1, 0, task.passes)));
-    groups.set(key, labels);
-  }
-  return groups;
+/** The tasks' tally, in the order given. */
+function tallyOf(tasks: Iterable<[string, Task]>): TaskTally {
+  const tally = taskTally();
+  for (const [key, task] of tasks) addTaskCount(tally, key, task);
+  return tally;
 }
 
 export function gateGroups(db: Db, datasetId: string): GateGroups {
@@ -91,9 +83,8 @@ export function gateGroups(db: Db, datasetId: string): GateGroups {
     // A task an undescribed row starts, or moves earlier, is put in place.
     tasks = [...byKey].sort((a, b) => a[1].first - b[1].first);
   }
-  const groups = labelLists(tasks);
   const someReward = values.size ? [...values][0] : null;
-  return { groups, ...out, single: values.size === 1 ? someReward : null, distinct: Math.min(values.size, 2), someReward, judged };
+  return { tasks: tallyOf(tasks), ...out, single: values.size === 1 ? someReward : null, distinct: Math.min(values.size, 2), someReward, judged };
 }
 
 /** The described tasks that have a 0/1 row, as the gate counts them. */
@@ -108,7 +99,7 @@ export class RowFacts {
   private readonly versions = new Map<string, Obj>();
 
   constructor(
-    private readonly groups: Map<string, number[]>,
+    private readonly tasks: TaskTally,
     private readonly student: PolicyRef,
   ) {}
 
@@ -121,7 +112,7 @@ export class RowFacts {
     if (!isObject(row)) return;
     const meta = row.judge_meta;
     if (this.trust === null && isObject(meta) && meta.trust) this.trust = meta.trust;
-    if (row.calibration !== undefined && stampRow(row, this.groups.get(taskKey(row)), this.student)?.carried) this.carried++;
+    if (row.calibration !== undefined && stampRow(row, taskCountOf(this.tasks, taskKey(row)), this.student)?.carried) this.carried++;
     if (row.policy_version !== undefined) this.versions.set(JSON.stringify(row.policy_version) ?? '', { policy_version: row.policy_version });
   }
 
@@ -132,17 +123,17 @@ export class RowFacts {
 }
 
 /** The facts by one scan of the stored rows, parsing only those that name a field RowFacts reads. */
-export function scanRowFacts(db: Db, datasetId: string, groups: Map<string, number[]>, student: PolicyRef): RowFacts {
-  const facts = new RowFacts(groups, student);
+export function scanRowFacts(db: Db, datasetId: string, tasks: TaskTally, student: PolicyRef): RowFacts {
+  const facts = new RowFacts(tasks, student);
   for (const json of storedRowJson(db, datasetId)) if (!RowFacts.skips(json)) facts.add(JSON.parse(json));
   return facts;
 }
 
 export function gateInputOf(part: GateGroups, facts: RowFacts): GateInput {
-  // pass_at's fold, from the counts: the groups, the graded rewards, the judge's failures (rows with a judge_status,
+  // pass_at's fold, from the counts: the task tally, the graded rewards, the judge's failures (rows with a judge_status,
   // folded as pass_at folds them), and run_config's fold over what the gate reads of each row (policy_version).
   const fold = foldPassAt(part.judged);
-  fold.groups = part.groups;
+  fold.tasks = part.tasks;
   Object.assign(fold, { graded: part.graded, firstReward: part.single ?? part.someReward, distinctRewards: part.distinct });
   for (const row of facts.versionRows()) addRunConfigRow(fold.config, row);
   Object.assign(fold.config, { objectRows: part.objectRows, graded: part.graded });

@@ -108,7 +108,7 @@ async function upload(job: PushJob, part: PartProgress, keep: RowPick): Promise<
   const onFacts = (facts: RowFacts) => void gateReportOf(job.db, job.payload.dataset_id, gate!, facts);
   const open = () => {
     const fold = gate && !gate.report && keep.side === TRAIN;
-    const pick = fold ? { ...keep, facts: new RowFacts(gate.part.groups, gate.student), onFacts } : keep;
+    const pick = fold ? { ...keep, facts: new RowFacts(gate.part.tasks, gate.student), onFacts } : keep;
     return (stream = jsonlStream(job.db, job.payload.dataset_id, pick));
   };
   const started = performance.now();

@@ -1,6 +1,6 @@
 // What a push sends, worked out locally before anything leaves: the publish gate's refusal (shared/platform
-// gateRefusal, on the task groups gate-input.ts reads from the rows table) and the holdout side of every row
-// (holdoutBucket, platform-api §3.3). The rows themselves are not held: the plan keeps the task groups the stamps
+// gateRefusal, on the task tally gate-input.ts reads from the rows table) and the holdout side of every row
+// (holdoutBucket, platform-api §3.3). The rows themselves are not held: the plan keeps the task tally the stamps
 // are computed from, and the upload stamps each row as it streams it (jsonl-stream.ts). The gate's report also
 // reads a few fields of every row; the upload folds them as it goes (RowFacts), so a push that is sent at once
 // reads each row once, and `gateReportOf` scans the rows for them only when no upload did.
@@ -8,6 +8,7 @@ import type { Db } from '../db/connection';
 import { gateRefusal, gateReport, holdoutBucket, policyRef, stampRow, type PolicyRef, type PublishGateReport } from '../../shared/platform/index';
 import { isObject, taskKey } from '../../shared/stats/keys';
 import { groupLabel } from '../../shared/stats/readers';
+import { taskCountOf } from '../../shared/stats/task-tally';
 import { storedRowJson } from '../rows/gate-columns';
 import { gateGroups, gateInputOf, scanRowFacts, type GateGroups, type RowFacts } from './gate-input';
 import { withReader } from './reader';
@@ -18,7 +19,7 @@ export const HOLDOUT = 1;
 export interface GatePlan {
   part: GateGroups;
   mode: string | null;
-  /** Decided before anything leaves: the groups are all it reads. */
+  /** Decided before anything leaves: the task tally is all it reads. */
   refusal: string | null;
   student: PolicyRef;
   /** The report, once made (gateReportOf): from the facts an upload folded, else by a scan. */
@@ -57,7 +58,7 @@ function planOn(db: Db, datasetId: string, options: { gate: boolean; mode?: stri
 /** The gate's report: made from `facts` (an upload's fold over every row), else from a scan of the rows. */
 export function gateReportOf(db: Db, datasetId: string, gate: GatePlan, facts?: RowFacts): PublishGateReport {
   if (gate.report && !facts) return gate.report;
-  const input = gateInputOf(gate.part, facts ?? withReader(db, (reader) => scanRowFacts(reader, datasetId, gate.part.groups, gate.student)));
+  const input = gateInputOf(gate.part, facts ?? withReader(db, (reader) => scanRowFacts(reader, datasetId, gate.part.tasks, gate.student)));
   return (gate.report = gateReport(input, { mode: gate.mode, strict: false }));
 }
 
@@ -93,7 +94,7 @@ export function rowStamper(gate: GatePlan): (row: unknown) => string | undefined
     const plain = row.calibration === undefined && (pv === undefined || typeof pv === 'string') && (mv === undefined || typeof mv === 'string');
     const key = plain ? `${groupLabel(row) === null ? 0 : 1}\u0000${pv ?? '\u0001'}\u0000${mv ?? '\u0001'}\u0000${task}` : null;
     if (key !== null && key === lastKey) return lastJson;
-    const stamped = stampRow(row, gate.part.groups.get(task), gate.student);
+    const stamped = stampRow(row, taskCountOf(gate.part.tasks, task), gate.student);
     lastKey = key;
     lastJson = stamped ? JSON.stringify(stamped.stamp) : undefined;
     return lastJson;

@@ -2,9 +2,9 @@
 import { sha256Hex } from '../stats/hash';
 import { wilsonInterval } from '../stats/intervals';
 import { isObject, pyStr, pyTruthy, taskKey } from '../stats/keys';
-import { groupLabels } from '../stats/pass-at';
 import { pyRound } from '../stats/py-format';
 import { groupLabel } from '../stats/readers';
+import { taskCountOf, tallyRows, type TaskCount, type TaskTally } from '../stats/task-tally';
 
 /** The policy that produced the rows (the SDK's PolicyRef). */
 export interface PolicyRef {
@@ -75,30 +75,29 @@ export interface CalibrationCounts {
   student: PolicyRef;
 }
 
-/** The counts of a calibration: rows, tasks and stamps, from the task groups (every 0/1 row is in one and is stamped). */
-export function calibrationCounts(groups: Map<string, readonly number[]>, nRows: number, nCarried: number, student: PolicyRef): CalibrationCounts {
+/** The counts of a calibration: rows, tasks and stamps, from the task tally (every 0/1 row is in one task and is stamped). */
+export function calibrationCounts(tasks: TaskTally, nRows: number, nCarried: number, student: PolicyRef): CalibrationCounts {
   let stamped = 0;
-  for (const labels of groups.values()) stamped += labels.length;
-  return { n_tasks: groups.size, n_rows: nRows, n_stamped: stamped, n_carried: nCarried, n_unstamped: nRows - stamped, student };
+  for (const n of tasks.sizes) stamped += n;
+  return { n_tasks: tasks.keys.length, n_rows: nRows, n_stamped: stamped, n_carried: nCarried, n_unstamped: nRows - stamped, student };
 }
 
 /**
- * The stamp written on one row, from the 0/1 labels of its task (groupLabels over all the rows); null when the row
- * gets none. `carried`: the row's own stamp was kept, being over more rollouts than remain.
+ * The stamp written on one row, from the counts of its task's 0/1 labels over all the rows; null when the row gets
+ * none. `carried`: the row's own stamp was kept, being over more rollouts than remain.
  */
-export function stampRow(row: unknown, labels: readonly number[] | undefined, student: PolicyRef): { stamp: Calibration; carried: boolean } | null {
+export function stampRow(row: unknown, task: TaskCount | undefined, student: PolicyRef): { stamp: Calibration; carried: boolean } | null {
   if (!isObject(row) || groupLabel(row) === null) return null;
-  if (!labels || !labels.length) return null;
+  if (!task || !task.n) return null;
   const existing = carriedStamp(row);
-  if (existing && existing.n > labels.length) return { stamp: { ...existing, student: identified(student) ? student : existing.student }, carried: true };
-  const passes = labels.reduce((a, b) => a + b, 0);
-  const ci = wilsonInterval(passes, labels.length);
+  if (existing && existing.n > task.n) return { stamp: { ...existing, student: identified(student) ? student : existing.student }, carried: true };
+  const ci = wilsonInterval(task.passes, task.n);
   return {
     stamp: {
       task_id: taskKey(row),
       student: studentFor(row, student),
-      n: labels.length,
-      pass_rate: passes / labels.length,
+      n: task.n,
+      pass_rate: task.passes / task.n,
       mean_kl: null,
       pass_rate_ci95: ci ? [pyRound(ci[0], 4), pyRound(ci[1], 4)] : null,
     },
@@ -109,12 +108,12 @@ export function stampRow(row: unknown, labels: readonly number[] | undefined, st
 /** Stamps for every row (null where none is written) and the counts. A carried stamp with a larger n is kept. */
 export function calibrate(rows: readonly unknown[], policy: PolicyInput, model: string | null): { stamps: Array<Calibration | null>; counts: CalibrationCounts } {
   const student = policyRef(policy, model);
-  const groups = groupLabels(rows);
+  const tasks = tallyRows(rows);
   let carried = 0;
   const stamps = rows.map((row): Calibration | null => {
-    const stamped = stampRow(row, isObject(row) ? groups.get(taskKey(row)) : undefined, student);
+    const stamped = stampRow(row, isObject(row) ? taskCountOf(tasks, taskKey(row)) : undefined, student);
     if (stamped?.carried) carried++;
     return stamped ? stamped.stamp : null;
   });
-  return { stamps, counts: calibrationCounts(groups, rows.length, carried, student) };
+  return { stamps, counts: calibrationCounts(tasks, rows.length, carried, student) };
 }

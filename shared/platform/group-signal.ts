@@ -1,5 +1,6 @@
 // Within-ask contrast of graded groups (the SDK's group_signal, read by the publish gate, platform-api.md §3.5).
-import { groupLabels, passAt, type PassAtResult } from '../stats/pass-at';
+import { passAt, type PassAtResult } from '../stats/pass-at';
+import { tallyRows, type TaskTally } from '../stats/task-tally';
 
 export interface GroupSignal {
   n_groups: number;
@@ -18,15 +19,15 @@ export interface GroupSignal {
 
 /** A group whose rollouts disagree is signal; within [lo, hi] it is in band. Groups of one cannot mix. */
 export function groupSignal(rows: readonly unknown[], lo = 0.2, hi = 0.8): GroupSignal {
-  return groupSignalOf(groupLabels(rows), passAt(rows), lo, hi);
+  return groupSignalOf(tallyRows(rows), passAt(rows), lo, hi);
 }
 
-/** groupSignal from the rows' groups (groupLabels) and their pass_at. */
-export function groupSignalOf(groups: Map<string, readonly number[]>, rates: PassAtResult, lo = 0.2, hi = 0.8): GroupSignal {
+/** groupSignal from the rows' task tally and their pass_at. */
+export function groupSignalOf(tasks: TaskTally, rates: PassAtResult, lo = 0.2, hi = 0.8): GroupSignal {
   let mixed = 0, zero = 0, allOne = 0, single = 0, inBand = 0;
-  for (const labels of groups.values()) {
-    if (labels.length < 2) { single++; continue; }
-    const p = labels.reduce((a, b) => a + b, 0) / labels.length;
+  for (let t = 0; t < tasks.keys.length; t++) {
+    if (tasks.sizes[t] < 2) { single++; continue; }
+    const p = tasks.passes[t] / tasks.sizes[t];
     if (p > 0 && p < 1) {
       mixed++;
       if (lo <= p && p <= hi) inBand++;
@@ -35,7 +36,7 @@ export function groupSignalOf(groups: Map<string, readonly number[]>, rates: Pas
   }
   const multi = mixed + zero + allOne;
   return {
-    n_groups: groups.size, n_single: single, n_mixed: mixed, n_all_zero: zero, n_all_one: allOne, n_in_band: inBand,
+    n_groups: tasks.keys.length, n_single: single, n_mixed: mixed, n_all_zero: zero, n_all_one: allOne, n_in_band: inBand,
     mixed_rate: multi ? mixed / multi : null,
     k: rates.k, pass_at_1: rates.pass_at_1, pass_pow_k: rates.pass_pow_k, pass_at_k: rates.pass_at_k, headroom: rates.headroom,
   };

@@ -4,6 +4,7 @@ import { isObject, taskKey } from '../stats/keys';
 import { passAtDict, passAtFrom } from '../stats/pass-at';
 import { foldPassAt, type PassAtFold } from '../stats/pass-at-fold';
 import { pyPercent } from '../stats/py-format';
+import type { TaskTally } from '../stats/task-tally';
 import { calibrate, calibrationCounts, policyRef, type Calibration, type CalibrationCounts, type PolicyInput } from './calibration';
 import { PublishGateError } from './errors';
 import { groupSignalOf, type GroupSignal } from './group-signal';
@@ -90,7 +91,7 @@ export function judgeTrustOf(rows: Iterable<unknown>): unknown {
  * table without holding them (main/sync/push-plan.ts). The rules below see only this.
  */
 export interface GateInput {
-  /** pass_at's fold of the rows: its groups (task key -> 0/1 labels, in order of first appearance) are the gate's. */
+  /** pass_at's fold of the rows: its task tally (each task's 0/1 labels counted, in order of first appearance) is the gate's. */
   fold: PassAtFold;
   n_rows: number;
   /** Some task key is seen twice (over every row, graded or not). */
@@ -100,15 +101,15 @@ export interface GateInput {
   judge_trust: unknown;
 }
 
-/** The refusal the gate's input earns, or null; decided on the groups alone (no pass_at). */
-export function gateRefusal(input: { groups: Map<string, number[]>; repeated: boolean }, options: Pick<PublishGateOptions, 'mode' | 'band'> = {}): string | null {
+/** The refusal the gate's input earns, or null; decided on the task tally alone (no pass_at). */
+export function gateRefusal(input: { tasks: TaskTally; repeated: boolean }, options: Pick<PublishGateOptions, 'mode' | 'band'> = {}): string | null {
   const rl = String(options.mode ?? '').toLowerCase() === 'rl' || input.repeated;
   let stamped = 0;
   let mixed = 0;
-  for (const labels of input.groups.values()) {
-    stamped += labels.length;
-    const passes = labels.reduce((a, b) => a + b, 0);
-    if (labels.length >= 2 && passes > 0 && passes < labels.length) mixed++;
+  const { sizes, passes } = input.tasks;
+  for (let t = 0; t < sizes.length; t++) {
+    stamped += sizes[t];
+    if (sizes[t] >= 2 && passes[t] > 0 && passes[t] < sizes[t]) mixed++;
   }
   return refusalOf(rl, stamped, { n_mixed: mixed });
 }
@@ -119,11 +120,11 @@ export function gateReport(input: GateInput, options: PublishGateOptions = {}): 
   const lo = Number(band[0]);
   const hi = Number(band[1]);
   const rl = String(options.mode ?? '').toLowerCase() === 'rl' || input.repeated;
-  const groups = input.fold.groups;
-  const counts = calibrationCounts(groups, input.n_rows, input.n_carried, policyRef(options.policy, options.model ?? null));
+  const tasks = input.fold.tasks;
+  const counts = calibrationCounts(tasks, input.n_rows, input.n_carried, policyRef(options.policy, options.model ?? null));
   const rates = passAtFrom(input.fold);
   const passAtReport = passAtDict(rates);
-  const signal = groupSignalOf(groups, rates, lo, hi);
+  const signal = groupSignalOf(tasks, rates, lo, hi);
   const refusal = refusalOf(rl, counts.n_stamped, signal);
   const report: PublishGateReport = {
     ok: refusal === null,

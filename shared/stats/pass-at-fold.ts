@@ -3,6 +3,7 @@
 import { isObject, pyStr, pyTruthy, taskKey } from './keys';
 import { gradedReward, groupLabel } from './readers';
 import { addRunConfigRow, mergeRunConfig, runConfigFold, type RunConfigFold } from './run-config';
+import { addTaskLabel, mergeTaskTallies, taskTally, type TaskTally } from './task-tally';
 
 /**
  * What pass_at gathers from rows seen one at a time (a fold), so a file or dataset need not be held as row objects
@@ -10,8 +11,8 @@ import { addRunConfigRow, mergeRunConfig, runConfigFold, type RunConfigFold } fr
  * merges (mergePassAt) into exactly the fold of all the rows in order.
  */
 export interface PassAtFold {
-  /** Task key -> its 0/1 labels, tasks in order of first appearance (groupLabels). */
-  groups: Map<string, number[]>;
+  /** Each task's 0/1 labels counted, tasks in order of first appearance. */
+  tasks: TaskTally;
   /** Graded rewards: how many, the first, and whether a second distinct value was seen (the degenerate note). */
   graded: number;
   firstReward: number | null;
@@ -25,18 +26,13 @@ export interface PassAtFold {
 }
 
 export function passAtFold(): PassAtFold {
-  return { groups: new Map(), graded: 0, firstReward: null, distinctRewards: 0, judged: 0, failed: 0, failedStatuses: new Set(), failedReason: null, config: runConfigFold() };
+  return { tasks: taskTally(), graded: 0, firstReward: null, distinctRewards: 0, judged: 0, failed: 0, failedStatuses: new Set(), failedReason: null, config: runConfigFold() };
 }
 
 /** Adds one row; `key` is its taskKey when the caller has it already (delta_report's side fold). */
 export function addPassAtRow(fold: PassAtFold, row: unknown, key?: string): void {
   const label = groupLabel(row);
-  if (label !== null) {
-    key ??= taskKey(row as Record<string, unknown>);
-    const list = fold.groups.get(key);
-    if (list) list.push(label);
-    else fold.groups.set(key, [label]);
-  }
+  if (label !== null) addTaskLabel(fold.tasks, key ?? taskKey(row as Record<string, unknown>), label);
   const v = gradedReward(row);
   if (v !== null) {
     fold.graded++;
@@ -59,11 +55,7 @@ export function addPassAtRow(fold: PassAtFold, row: unknown, key?: string): void
 
 /** The fold of `earlier`'s rows followed by `later`'s, written into `earlier`. */
 export function mergePassAt(earlier: PassAtFold, later: PassAtFold): PassAtFold {
-  for (const [key, labels] of later.groups) {
-    const list = earlier.groups.get(key);
-    if (list) for (const label of labels) list.push(label); // not push(...labels): one task can hold 200,000 rows
-    else earlier.groups.set(key, labels);
-  }
+  mergeTaskTallies(earlier.tasks, later.tasks);
   if (later.firstReward !== null) {
     if (earlier.firstReward === null) {
       earlier.firstReward = later.firstReward;

@@ -1,11 +1,11 @@
 // pass_at(rows, k, min_k, unanimous_short): pass@1, pass^k, pass@k with bootstrap intervals (stats-semantics.md section 5).
 import { StatsValueError } from './errors';
 import { bootstrapCi, noIntervalNote, type Interval } from './intervals';
-import { pyTruthy, taskKey } from './keys';
-import { groupLabel } from './readers';
+import { pyTruthy } from './keys';
 import { foldPassAt, type PassAtFold } from './pass-at-fold';
 import { runConfigFrom, type RunConfig } from './run-config';
 import { meanOf } from './task-means';
+import { tallyRows, type TaskTally } from './task-tally';
 
 export interface PassAtOptions {
   k?: number | null;
@@ -37,29 +37,15 @@ export interface PassAtResult {
   per_task: Record<string, number>;
 }
 
-/** Task key -> list of 0/1 labels (group-label reader), in order of first appearance. */
-export function groupLabels(rows: readonly unknown[]): Map<string, number[]> {
-  const groups = new Map<string, number[]>();
-  for (const row of rows) {
-    const label = groupLabel(row);
-    if (label === null) continue;
-    const key = taskKey(row as Record<string, unknown>);
-    const list = groups.get(key);
-    if (list) list.push(label);
-    else groups.set(key, [label]);
-  }
-  return groups;
-}
-
-/** Each task's mean label (pass_at's per_task) as an object, tasks in group order. */
-function perTaskObject(groups: ReadonlyMap<string, number[]>): Record<string, number> {
+/** Each task's mean label (pass_at's per_task) as an object, tasks in tally order. */
+function perTaskObject(tally: TaskTally): Record<string, number> {
   const perTask: Record<string, number> = {};
-  for (const [key, labels] of groups) perTask[key] = meanOf(labels);
+  for (let i = 0; i < tally.keys.length; i++) perTask[tally.keys[i]] = tally.passes[i] / tally.sizes[i];
   return perTask;
 }
 
 /**
- * Each task's label count, passes and mean label in group order; all the labels; the smallest and largest group of 2
+ * Each task's label count, passes and mean label in tally order; all the labels; the smallest and largest group of 2
  * or more (0: none).
  */
 interface TaskCounts {
@@ -71,33 +57,24 @@ interface TaskCounts {
   largestMulti: number;
 }
 
-/**
- * The groups' counts from one pass over them, into typed arrays (forEach: no entry array per task, which a cold
- * worker pays for; the bootstraps read the rates as they are). pass_at's report of 25,000 tasks in a cold worker:
- * 40-50 ms with this and the bootstraps' faster draws (fast-bootstrap.ts), 85-100 ms before.
- */
-function taskCounts(groups: ReadonlyMap<string, number[]>): TaskCounts {
-  const sizes = new Int32Array(groups.size);
-  const passes = new Int32Array(groups.size);
-  const rates = new Float64Array(groups.size);
+/** The tally's counts in typed arrays, as the bootstraps read them. */
+function taskCounts(tally: TaskTally): TaskCounts {
+  const size = tally.keys.length;
+  const sizes = Int32Array.from(tally.sizes);
+  const passes = Int32Array.from(tally.passes);
+  const rates = new Float64Array(size);
   let smallestMulti = Infinity;
   let largestMulti = 0;
   let all = 0;
-  let t = 0;
-  groups.forEach((labels) => {
-    const n = labels.length;
+  for (let t = 0; t < size; t++) {
+    const n = sizes[t];
     all += n;
-    let c = 0;
-    for (let i = 0; i < n; i++) c += labels[i];
-    sizes[t] = n;
-    passes[t] = c;
-    rates[t] = c / n; // the labels are 0 and 1: their sum is exact, so this is their mean
-    t++;
+    rates[t] = passes[t] / n; // the labels are 0 and 1: their sum is exact, so this is their mean
     if (n >= 2) {
       if (n < smallestMulti) smallestMulti = n;
       if (n > largestMulti) largestMulti = n;
     }
-  });
+  }
   return { sizes, passes, rates, labels: all, smallestMulti: largestMulti ? smallestMulti : 0, largestMulti };
 }
 
@@ -105,12 +82,12 @@ function taskCounts(groups: ReadonlyMap<string, number[]>): TaskCounts {
  * Gives `result` its per_task, built on first read (then an ordinary property): an object of one key per task
  * takes some 17 ms on 25,000 tasks in a cold worker, and the API returns it only when asked (options.per_task).
  */
-function withLazyPerTask(result: Omit<PassAtResult, 'per_task'>, groups: ReadonlyMap<string, number[]>): PassAtResult {
+function withLazyPerTask(result: Omit<PassAtResult, 'per_task'>, tally: TaskTally): PassAtResult {
   return Object.defineProperty(result, 'per_task', {
     enumerable: true,
     configurable: true,
     get(this: PassAtResult) {
-      const value = perTaskObject(groups);
+      const value = perTaskObject(tally);
       Object.defineProperty(this, 'per_task', { value, enumerable: true, configurable: true, writable: true });
       return value;
     },
@@ -119,14 +96,7 @@ function withLazyPerTask(result: Omit<PassAtResult, 'per_task'>, groups: Readonl
 
 /** pass_at(rows).per_task without the rest (no bootstraps, no run config): what a per-task table reads. */
 export function perTaskRates(rows: readonly unknown[]): Record<string, number> {
-  return perTaskObject(groupLabels(rows));
-}
-
-/** Each task's pass rate from pass_at's task groups (a fold's `groups`), as pass_at's per_task gives them. */
-export function taskRateMap(groups: ReadonlyMap<string, number[]>): Map<string, number> {
-  const out = new Map<string, number>();
-  groups.forEach((labels, key) => out.set(key, meanOf(labels))); // forEach: no entry array per task (cold workers)
-  return out;
+  return perTaskObject(tallyRows(rows));
 }
 
 /** math.comb(a, b) as a float (exact below 2^53), 0 when b < 0 or b > a. */
@@ -171,10 +141,11 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
   const unanimousShort = options.unanimous_short ?? false;
   const kGiven = options.k !== undefined && options.k !== null;
   if (kGiven && !(typeof options.k === 'number' && Math.trunc(options.k) >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);
-  const groups = fold.groups;
+  const tasks = fold.tasks;
+  const nTasks = tasks.keys.length;
   const degenerate = degenerateNote(fold);
 
-  if (groups.size === 0) {
+  if (nTasks === 0) {
     const k = kGiven && pyTruthy(options.k) ? Math.trunc(options.k as number) : 1;
     return {
       k, pass_at_1: null, pass_pow_k: null, pass_at_k: null, headroom: null, n_groups: 0, n_groups_at_k: 0, n_groups_imputed: 0,
@@ -183,7 +154,7 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
     };
   }
 
-  const { sizes, passes, rates, labels: nRows, smallestMulti: smallest, largestMulti: largest } = taskCounts(groups);
+  const { sizes, passes, rates, labels: nRows, smallestMulti: smallest, largestMulti: largest } = taskCounts(tasks);
   const passAt1 = meanOf(rates);
   const k = kGiven ? Math.trunc(options.k as number) : largest ? smallest : 1;
   if (!(k >= 1)) throw new StatsValueError(`pass_at: k must be at least 1 (got ${options.k}); pass k=4 for four repeats per task`);
@@ -234,7 +205,7 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
 
   const intervals = options.intervals !== false;
   const ci95 = intervals ? bootstrapCi(rates) : null;
-  if (ci95 === null && intervals) note = joinNotes([note, noIntervalNote(groups.size, 'pass@1')]);
+  if (ci95 === null && intervals) note = joinNotes([note, noIntervalNote(nTasks, 'pass@1')]);
   note = joinNotes([degenerate, note]);
 
   const result = {
@@ -243,7 +214,7 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
     pass_pow_k: passPowK,
     pass_at_k: passAtK,
     headroom: passAtK === null ? null : passAtK - passAt1,
-    n_groups: groups.size,
+    n_groups: nTasks,
     n_groups_at_k: hasK ? nEligible + nImputed : 0,
     n_groups_imputed: hasK ? nImputed : 0,
     n_rows: nRows,
@@ -251,9 +222,9 @@ export function passAtFrom(fold: PassAtFold, options: PassAtOptions = {}): PassA
     ci95,
     pass_pow_k_ci95: hasK && intervals ? bootstrapCi(pow) : null,
     pass_at_k_ci95: hasK && intervals ? bootstrapCi(at) : null,
-    config: runConfigFrom(fold.config, groups.size, k),
+    config: runConfigFrom(fold.config, nTasks, k),
   };
-  return withLazyPerTask(result, groups);
+  return withLazyPerTask(result, tasks);
 }
 
 /** The SDK's PassAt.to_dict() (without per_task). */
@@ -266,11 +237,9 @@ export function passAtDict(result: PassAtResult): Omit<PassAtResult, 'per_task'>
 
 /** pass_at's config block from its fold, without the bootstraps (delta_report reads only k and the run facts). */
 export function passAtConfigOf(fold: PassAtFold): RunConfig {
-  const groups = fold.groups;
-  if (groups.size === 0) return runConfigFrom(fold.config, 0, 1);
+  const sizes = fold.tasks.sizes;
+  if (sizes.length === 0) return runConfigFrom(fold.config, 0, 1);
   let smallest = Infinity; // the default k: the smallest group of two or more repeats
-  groups.forEach((labels) => {
-    if (labels.length >= 2 && labels.length < smallest) smallest = labels.length;
-  });
-  return runConfigFrom(fold.config, groups.size, smallest === Infinity ? 1 : smallest);
+  for (const n of sizes) if (n >= 2 && n < smallest) smallest = n;
+  return runConfigFrom(fold.config, sizes.length, smallest === Infinity ? 1 : smallest);
 }

@@ -80,7 +80,7 @@ describe("a push's publish gate", () => {
     expect(scanned.calibration.pass_at.config).toMatchObject({ policy_version: null, mixed: ['policy_version', 'prompt_hash'] });
 
     // The upload stamps each row as publishGate stamps it (on the whole rows), and folds the facts the report needs.
-    const facts = new RowFacts(plan.gate!.part.groups, plan.gate!.student);
+    const facts = new RowFacts(plan.gate!.part.tasks, plan.gate!.student);
     const sent = await streamed({ ...plan, gate: { ...plan.gate!, report: null } }, facts);
     const stamps = publishGate(rows, { mode: 'rl', strict: false }).stamps;
     expect(sent.map((row) => row.calibration ?? null)).toEqual(stamps.map((stamp, i) => stamp ?? rows[i].calibration ?? null));

@@ -5,7 +5,8 @@
 // goes as columns (PairedTaskColumns), a quarter of the bytes of its rows.
 import { deltaReport, deltaReportOfSides } from '../delta-report';
 import { pairedTaskTable, toTaskColumns } from '../paired-tasks';
-import { perTaskRates, taskRateMap } from '../pass-at';
+import { perTaskRates } from '../pass-at';
+import { taskRateMap } from '../task-tally';
 import { rowsOf, statistic, type Zod } from './define';
 import { deltaReportSchema, deltaSidesFold, deltaStatistic } from './delta';
 
@@ -49,6 +50,6 @@ export const compareReportStatistic = statistic({
   // Each side folded in a thread of its own; the per-task rates come from the pass_at fold inside each side.
   fold: deltaSidesFold((before, after, input) => ({
     report: deltaReportOfSides(before, after, input.params),
-    task_table: toTaskColumns(pairedTaskTable(taskRateMap(before.passAt.groups), taskRateMap(after.passAt.groups))),
+    task_table: toTaskColumns(pairedTaskTable(taskRateMap(before.passAt.tasks), taskRateMap(after.passAt.tasks))),
   })),
 });

@@ -1,7 +1,8 @@
 // The reliability curve: pass^k and pass@k for k = 1..K (stats-semantics.md section 5, unbiased estimators),
 // from one grouping of the rows; each k's intervals are pass_at's (bootstrap over the tasks scored at k).
 import { bootstrapCi } from '../intervals';
-import { comb, groupLabels } from '../pass-at';
+import { comb } from '../pass-at';
+import { tallyRows } from '../task-tally';
 import { minOf } from '../task-means';
 import { PASS_AT_READS } from './pass-at';
 import { rowsOf, statistic } from './define';
@@ -10,7 +11,8 @@ const MAX_K = 64;
 
 /** One point per k, as pass_at(rows, k, min_k = 1) gives them. */
 export function reliabilityCurve(rows: readonly unknown[], maxK?: number) {
-  const groups = [...groupLabels(rows).values()].map((labels) => ({ n: labels.length, c: labels.reduce((s, l) => s + l, 0) }));
+  const tally = tallyRows(rows);
+  const groups = tally.sizes.map((n, i) => ({ n, c: tally.passes[i] }));
   const multi = groups.filter((g) => g.n >= 2).map((g) => g.n);
   // pass_at's default k: the smallest group of two or more repeats.
   const defaultK = multi.length ? minOf(multi) : 1;

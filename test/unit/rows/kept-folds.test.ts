@@ -15,7 +15,7 @@ import { deltaReportOfSides } from '../../../shared/stats/delta-report';
 import { deltaPlan, type DeltaSide } from '../../../shared/stats/delta-side';
 import { DELTA_SIDE_KEEP, foldsKeptAtWrite, keptFoldKey } from '../../../shared/stats/kept-folds';
 import { pairedTaskTable } from '../../../shared/stats/paired-tasks';
-import { taskRateMap } from '../../../shared/stats/pass-at';
+import { taskRateMap } from '../../../shared/stats/task-tally';
 import { bindFold } from '../../../shared/stats/registry/define';
 import { compareReportStatistic } from '../../../shared/stats/registry/compare-report';
 import { deltaStatistic } from '../../../shared/stats/registry/delta';
@@ -75,7 +75,7 @@ describe('kept folds', () => {
     expect(restored).toEqual(fresh);
     const report = (sides: DeltaSide[]) => ({
       report: deltaReportOfSides(sides[0], sides[1], options),
-      table: pairedTaskTable(taskRateMap(sides[0].passAt.groups), taskRateMap(sides[1].passAt.groups)),
+      table: pairedTaskTable(taskRateMap(sides[0].passAt.tasks), taskRateMap(sides[1].passAt.tasks)),
     });
     const expected = report(fresh);
     expect(report(restored)).toEqual(expected);
@@ -88,7 +88,7 @@ describe('kept folds', () => {
     const digest = createHash('sha256').update(encodeFoldState(state)).digest('hex').slice(0, 16);
     // If this fails, the delta side's fold now gathers something else: raise DELTA_SIDE_KEEP.format (so folds kept
     // by the older code are never read) and update the digest.
-    expect({ format: DELTA_SIDE_KEEP.format, digest }).toEqual({ format: 1, digest: PINNED_DIGEST });
+    expect({ format: DELTA_SIDE_KEEP.format, digest }).toEqual({ format: 2, digest: PINNED_DIGEST });
   });
 
   it('is read only at the version it was kept for, and goes with its dataset', () => {
@@ -150,4 +150,4 @@ describe('kept folds', () => {
   });
 });
 
-const PINNED_DIGEST = '94cece1818a58520';
+const PINNED_DIGEST = '75aab4873b264a2d';
