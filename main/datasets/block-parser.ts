@@ -21,7 +21,7 @@ export interface BlockParser {
 }
 
 function workerScript(): string | null {
-  const file = path.join(packageRoot(), 'out', 'engine', 'import-worker.mjs');
+  const file = path.join(packageRoot(), 'out', 'engine', 'import-worker.cjs');
   return fs.existsSync(file) ? file : null;
 }
 

@@ -23,7 +23,7 @@ const BULK_PAGE_CACHE_KIB = 2048;
 const active = new Map<Db, { holds: number; stop: Int32Array; exited: Promise<void> }>();
 
 function workerScript(): string | null {
-  const file = path.join(packageRoot(), 'out', 'engine', 'checkpoint-worker.mjs');
+  const file = path.join(packageRoot(), 'out', 'engine', 'checkpoint-worker.cjs');
   return fs.existsSync(file) ? file : null;
 }
 

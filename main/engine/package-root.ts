@@ -13,7 +13,7 @@ export function packageRoot(): string {
   return dir;
 }
 
-/** A script of out/engine (worker, child process), e.g. builtScript('stats-worker.mjs'). */
+/** A script of out/engine (worker, child process), e.g. builtScript('stats-worker.cjs'). */
 export function builtScript(name: string): string {
   const file = path.join(packageRoot(), 'out', 'engine', name);
   if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build:engine\``);

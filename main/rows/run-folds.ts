@@ -117,7 +117,7 @@ function keepAll(db: Db, runId: string, folds: EncodedRunFolds | null): void {
 }
 
 function workerScript(): string | null {
-  const file = path.join(packageRoot(), 'out', 'engine', 'run-fold-worker.mjs');
+  const file = path.join(packageRoot(), 'out', 'engine', 'run-fold-worker.cjs');
   return fs.existsSync(file) ? file : null;
 }
 

@@ -11,7 +11,7 @@ export interface StatsPoolOptions {
   /** The database the workers read datasets from (read-only); null when every job sends its rows. */
   dbPath: string | null;
   size?: number;
-  /** The bundled worker script (default: out/engine/stats-worker.mjs). */
+  /** The bundled worker script (default: out/engine/stats-worker.cjs). */
   script?: string;
   /** A dataset's fold a worker made, to keep (rows/kept-folds.ts); absent: folds are not kept. */
   onKeep?: (fold: WorkerKeepMessage) => void;

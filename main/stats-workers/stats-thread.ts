@@ -16,5 +16,5 @@ const YOUNG_GENERATION_MB = 6;
 
 /** Starts the stats worker script (or `script`, a test's) as a statistics thread. */
 export function startStatsThread(options: Pick<WorkerOptions, 'workerData' | 'transferList'>, script?: string): Worker {
-  return new Worker(script ?? builtScript('stats-worker.mjs'), { ...options, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+  return new Worker(script ?? builtScript('stats-worker.cjs'), { ...options, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
 }

@@ -172,7 +172,7 @@ if (process.platform === 'linux') {
   }
 }
 
-if (!parentPort) throw new Error('stats-worker.mjs runs only as a worker thread');
+if (!parentPort) throw new Error('stats-worker.cjs runs only as a worker thread');
 const port = parentPort;
 const part = workerData as Partial<FoldPartData> | null;
 
