@@ -1,7 +1,7 @@
 // What a client may start before the engine opens, so the two overlap (the CLI does this): a statistics worker
 // that reads the job's files ahead. Light on purpose: it loads no zod, no database, no statistics code.
-import { secondPartOf } from '../stats-workers/file-rows';
-import { startFoldPart } from '../stats-workers/fold-part';
+import { secondPartOf } from '../stats-workers/file-parts';
+import { startFoldPart } from '../stats-workers/helper-threads';
 import { placementOf } from '../stats-workers/placement';
 import { prestartStatsWorker } from '../stats-workers/pool';
 import type { WorkerPreloadMessage } from '../stats-workers/protocol';

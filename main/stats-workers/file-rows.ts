@@ -2,7 +2,7 @@
 // (parseRowLine with the full row check). A line that is JSON but not a row is kept as it is (the statistics
 // read odd rows the SDK's way); a line that is not JSON is a bad_input error naming file:line.
 // A statistic with a fold (pass_at) folds the rows as they are parsed instead of keeping them, and a large file
-// is cut in two at a line, the second half folded by another thread (stats-worker.ts), the two folds merged.
+// is cut in two at a line (file-parts.ts), the second half folded by another thread (stats-worker.ts), the two folds merged.
 // (A reader that parsed only the fields a statistic reads was tried: stepping over the rest in JavaScript
 // costs about what V8's JSON.parse of the whole 0.5 KiB row does, so every line is parsed whole.)
 import { isAscii, isUtf8 } from 'node:buffer';
@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { BoundFold } from '../../shared/stats/registry/define';
 import { parseRowLine, type RowCheck } from '../datasets/parse-row-line';
+import type { ByteRange } from './file-parts';
 
 /** The full row check carries zod; it loads only when a line needs it (most clean files never do). */
 let fullCheck: RowCheck | null = null;
@@ -37,12 +38,6 @@ function cannotRead(file: string, error: unknown): Error {
   if (code === 'ENOENT') return new MissingFileError(`no such file: ${file} (give a JSONL file or a dataset id)`);
   if (code === 'EISDIR') return new StatsValueError(`${file} is a folder; give a JSONL file`);
   return new StatsValueError(`cannot read ${file}: ${(error as Error).message}`);
-}
-
-/** A part of a file by bytes; `start` is 0 or just after a newline, so the part holds whole lines. */
-export interface ByteRange {
-  start: number;
-  end: number;
 }
 
 /** A line refused inside a part of a file: its number within the part, and why (the caller names file:line). */
@@ -192,50 +187,10 @@ export async function foldFilePart<State>(file: string, range: ByteRange | undef
   return { state, lines };
 }
 
-/** The bytes of [start, end) of a file (fewer at its end). */
-function readRange(file: string, range: ByteRange): Buffer {
-  try {
-    const fd = fs.openSync(file, 'r');
-    try {
-      const bytes = Buffer.allocUnsafe(range.end - range.start);
-      return bytes.subarray(0, fs.readSync(fd, bytes, 0, bytes.length, range.start));
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch (error) {
-    throw cannotRead(file, error);
-  }
-}
-
-/** Where to cut a file into two parts of whole lines: just after the first newline at or past `share` of it (null: none). */
-function middleCut(file: string, size: number, share: number): number | null {
-  const from = Math.floor(size * share);
-  const probe = readRange(file, { start: from, end: Math.min(size, from + (1 << 20)) });
-  const at = probe.indexOf(10);
-  if (at < 0) return null;
-  const cut = from + at + 1;
-  return cut < size ? cut : null;
-}
-
 /** A file's second part, from `cut` on, being folded elsewhere (another thread). */
 export interface SecondPart<State> {
   cut: number;
   folded: Promise<{ state: State; lines: number }>;
-}
-
-/**
- * The part of a large file to fold in another thread: whole lines past the middle, or past `share` of the file;
- * null when it is not worth it.
- */
-export function secondPartOf(file: string, share = 0.5): ByteRange | null {
-  let size: number;
-  try {
-    size = fs.statSync(file).size;
-  } catch {
-    return null; // the fold of the whole file says what is wrong with it
-  }
-  const cut = size >= SPLIT_MIN_BYTES ? middleCut(file, size, share) : null;
-  return cut === null ? null : { start: cut, end: size };
 }
 
 /**
@@ -263,9 +218,6 @@ export async function foldFile<State>(file: string, fold: BoundFold<State>, seco
     throw namedLine(file, error, first.lines);
   }
 }
-
-/** Files smaller than this are folded in one thread: a second thread's start would cost more than it saves. */
-export const SPLIT_MIN_BYTES = 4 << 20;
 
 /** Files kept per worker: a job on several (compare, delta, decontaminate) reads each once. */
 const MAX_FILES = 4;
