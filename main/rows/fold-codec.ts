@@ -248,12 +248,12 @@ class Reader {
       }
       case Tag.Object: {
         const n = this.count();
-        const out: Record<string, unknown> = {};
+        const entries: Array<[string, unknown]> = [];
         for (let i = 0; i < n; i++) {
           const key = this.string();
-          out[key] = this.value();
+          entries.push([key, this.value()]);
         }
-        return out;
+        return Object.fromEntries(entries); // each key its own property: assigning "__proto__" would set the prototype
       }
       case Tag.NumberMap:
       case Tag.NumberArrayMap:

@@ -64,19 +64,20 @@ export function byGroup(
   const ga = before.groups.get(grouping) as Map<string, SideGroup>;
   const gb = after.groups.get(grouping) as Map<string, SideGroup>;
   const names = [...ga.keys()].filter((g) => gb.has(g)).sort(codePointCompare);
-  const groups: Record<string, GroupEntry> = {};
   const means = (group: SideGroup) => meansOf(group.sums.get(metric) ?? new Map());
-  names.forEach((name, i) => {
+  const entries = names.map((name, i): [string, GroupEntry] => {
     const a = ga.get(name) as SideGroup;
     const b = gb.get(name) as SideGroup;
     const r = compareTaskMeans(means(a), means(b), { metric, n_boot: nBoot, seed: seed + GROUP_SEED_OFFSET + i, level });
     const gain: GainVerdict = lower && r.verdict === 'b_better' ? 'a_better' : lower && r.verdict === 'a_better' ? 'b_better' : r.verdict;
-    groups[name] = {
+    const entry: GroupEntry = {
       delta: r.delta, ci95: r.ci95, verdict: r.verdict, mean_a: r.mean_a, mean_b: r.mean_b, n_used: r.n_used, n_paired: r.n_paired, paired: r.paired,
       rows_a: a.rows, rows_b: b.rows, lower_is_better: lower, gain_verdict: gain,
     };
+    return [name, entry];
   });
-  return groups;
+  // Each group its own property, whatever its name: an assignment to groups["__proto__"] would replace the prototype.
+  return Object.fromEntries(entries);
 }
 
 function sliceOrder(groups: Record<string, GroupEntry>): string[] {

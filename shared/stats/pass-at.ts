@@ -37,11 +37,12 @@ export interface PassAtResult {
   per_task: Record<string, number>;
 }
 
-/** Each task's mean label (pass_at's per_task) as an object, tasks in tally order. */
+/**
+ * Each task's mean label (pass_at's per_task) as an object, tasks in tally order. Built by fromEntries, which defines
+ * each key as its own property: an assignment would drop a task named "__proto__" (it would try to set the prototype).
+ */
 function perTaskObject(tally: TaskTally): Record<string, number> {
-  const perTask: Record<string, number> = {};
-  for (let i = 0; i < tally.keys.length; i++) perTask[tally.keys[i]] = tally.passes[i] / tally.sizes[i];
-  return perTask;
+  return Object.fromEntries(tally.keys.map((key, i) => [key, tally.passes[i] / tally.sizes[i]]));
 }
 
 /**

@@ -30,6 +30,14 @@ describe('fold codec', () => {
     expect(Object.keys(back)).toEqual(Object.keys(value));
   });
 
+  it('reads an object key named "__proto__" back as its own property (never as the prototype)', () => {
+    const value = JSON.parse('{"__proto__": {"n": 1}, "constructor": 2, "plain": 3}') as Record<string, unknown>;
+    const back = roundTrip(value) as Record<string, unknown>;
+    expect(Object.keys(back)).toEqual(['__proto__', 'constructor', 'plain']);
+    expect(Object.getPrototypeOf(back)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(back, '__proto__')?.value).toEqual({ n: 1 });
+  });
+
   it('writes each distinct string once', () => {
     const tasks = Array.from({ length: 1000 }, (_, i) => `task_with_a_long_name_${i}`);
     const one = encodeFoldState(new Map(tasks.map((t) => [t, 1])));

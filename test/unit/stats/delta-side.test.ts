@@ -119,6 +119,16 @@ describe('delta_report from folded sides', () => {
     });
   });
 
+  it('keeps a group named like an Object.prototype property as its own entry', () => {
+    const named = (list: unknown[]) => list.map((row, i) => ({ ...(row as Record<string, unknown>), category: ['__proto__', 'constructor', 'plain'][i % 3] }));
+    const before = named(rows(7, { tasks: 60, k: 4, shift: 0, evalRuns: 0, blank: 0 }));
+    const after = named(rows(8, { tasks: 60, k: 4, shift: 0.1, evalRuns: 0, blank: 0 }));
+    const groups = deltaReport(before, after, { by: 'category', n_boot: 200 }).groups!;
+    expect(Object.keys(groups).sort()).toEqual(['__proto__', 'constructor', 'plain']);
+    expect(Object.getPrototypeOf(groups)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(groups, '__proto__')?.value).toHaveProperty('n_paired');
+  });
+
   it('refuses sides folded without the grouping its options ask for', () => {
     const list = rows(3, { tasks: 10, k: 2, shift: 0, evalRuns: 0, blank: 0 });
     const plan = deltaPlan({ by: false });

@@ -55,3 +55,14 @@ describe('task tally', () => {
     expect(tallyRows(rows)).toEqual({ keys: ['q', 'r'], sizes: [2, 1], passes: [1, 0] });
   });
 });
+
+describe("pass_at's per_task from the tally", () => {
+  it('keeps a task named like an Object.prototype property as its own key', async () => {
+    const { passAt } = await import('../../../shared/stats/pass-at');
+    const rows = ['__proto__', 'constructor', 'toString', 'a'].flatMap((id) => [{ scenario_id: id, reward: 1 }, { scenario_id: id, reward: 0 }]);
+    const perTask = passAt(rows, { intervals: false }).per_task;
+    expect(Object.keys(perTask)).toEqual(['__proto__', 'constructor', 'toString', 'a']);
+    expect(Object.getOwnPropertyDescriptor(perTask, '__proto__')?.value).toBe(0.5);
+    expect(Object.getPrototypeOf(perTask)).toBe(Object.prototype);
+  });
+});
