@@ -51,6 +51,8 @@ export function PushForm({ signedIn, pushed, chosen }: { signedIn: boolean; push
         Dataset or run
         <select value={id} onChange={(event) => setId(event.target.value)}>
           <option value="">choose…</option>
+          {/* The dataset the person came to push shows at once, before the list of datasets has arrived. */}
+          {id && !datasets.some((dataset) => dataset.id === id) && <option value={id}>{id}</option>}
           {datasets.map((dataset) => (
             <option key={dataset.id} value={dataset.id}>
               {dataset.name} ({dataset.rows} rows, {dataset.id})
