@@ -2,7 +2,8 @@
 // (parseRowLine with the full row check). A line that is JSON but not a row is kept as it is (the statistics
 // read odd rows the SDK's way); a line that is not JSON is a bad_input error naming file:line.
 // A statistic with a fold (pass_at) folds the rows as they are parsed instead of keeping them, and a large file
-// is cut in two at a line (file-parts.ts), the second half folded by another thread (stats-worker.ts), the two folds merged.
+// is cut in two at a line (file-parts.ts), the second half folded by another thread (stats-worker.ts), the two
+// folds merged.
 // (A reader that parsed only the fields a statistic reads was tried: stepping over the rest in JavaScript
 // costs about what V8's JSON.parse of the whole 0.5 KiB row does, so every line is parsed whole.)
 import { isAscii, isUtf8 } from 'node:buffer';
