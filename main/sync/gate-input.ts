@@ -40,7 +40,7 @@ interface Task {
 /** The tasks' tally, in the order given. */
 function tallyOf(tasks: Iterable<[string, Task]>): TaskTally {
   const tally = taskTally();
-  for (const [key, task] of tasks) addTaskCount(tally, key, task);
+  for (const [key, task] of tasks) addTaskCount(tally, key, task.n, task.passes);
   return tally;
 }
 

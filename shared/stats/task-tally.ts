@@ -43,32 +43,22 @@ export function taskTally(): TaskTally {
 
 /** Counts one label (0 or 1) for the task `key`. */
 export function addTaskLabel(tally: TaskTally, key: string, label: number): void {
-  const index = indexOf(tally);
-  const at = index.get(key);
-  if (at !== undefined) {
-    tally.sizes[at]++;
-    tally.passes[at] += label;
-    return;
-  }
-  index.set(key, tally.keys.length);
-  tally.keys.push(key);
-  tally.sizes.push(1);
-  tally.passes.push(label);
+  addTaskCount(tally, key, 1, label);
 }
 
-/** Adds a task's counts at once (a task new to the tally goes last). */
-export function addTaskCount(tally: TaskTally, key: string, count: TaskCount): void {
+/** Adds `n` labels, `passes` of them 1, for the task `key` (a task new to the tally goes last). */
+export function addTaskCount(tally: TaskTally, key: string, n: number, passes: number): void {
   const index = indexOf(tally);
   const at = index.get(key);
   if (at !== undefined) {
-    tally.sizes[at] += count.n;
-    tally.passes[at] += count.passes;
+    tally.sizes[at] += n;
+    tally.passes[at] += passes;
     return;
   }
   index.set(key, tally.keys.length);
   tally.keys.push(key);
-  tally.sizes.push(count.n);
-  tally.passes.push(count.passes);
+  tally.sizes.push(n);
+  tally.passes.push(passes);
 }
 
 /**

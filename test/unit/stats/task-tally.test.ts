@@ -47,9 +47,9 @@ describe('task tally', () => {
 
   it('adds whole counts, and tallies rows by their task key and group label', () => {
     const tally = taskTally();
-    addTaskCount(tally, 'x', { n: 4, passes: 1 });
-    addTaskCount(tally, 'y', { n: 2, passes: 2 });
-    addTaskCount(tally, 'x', { n: 1, passes: 1 });
+    addTaskCount(tally, 'x', 4, 1);
+    addTaskCount(tally, 'y', 2, 2);
+    addTaskCount(tally, 'x', 1, 1);
     expect(tally).toEqual({ keys: ['x', 'y'], sizes: [5, 2], passes: [2, 2] });
     const rows = [{ scenario_id: 'q', reward: 1 }, { task_id: 'r', reward: 0 }, { scenario_id: 'q', reward: 0.5 }, { scenario_id: 'q', reward: 0 }, 'not a row'];
     expect(tallyRows(rows)).toEqual({ keys: ['q', 'r'], sizes: [2, 1], passes: [1, 0] });
