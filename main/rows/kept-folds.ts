@@ -24,6 +24,18 @@ export function keptFold(db: Db, datasetId: string, key: string, version: number
 export const serializeFold = (state: unknown): Uint8Array => encodeFoldState(state);
 
 /**
+ * The dataset's folds of the same name as `key` kept in another format (by an older build): never read again, and
+ * each some megabytes on a large run. Keys read `name/format` then NUL then the start key (keptFoldKey).
+ */
+function dropOtherFormats(db: Db, datasetId: string, key: string): void {
+  const name = key.slice(0, key.indexOf('/') + 1);
+  const nameAndFormat = key.slice(0, key.indexOf('\u0000') + 1);
+  const keys = db.prepare('SELECT fold_key FROM kept_folds WHERE dataset_id = ?').pluck().all(datasetId) as string[];
+  const drop = db.prepare('DELETE FROM kept_folds WHERE dataset_id = ? AND fold_key = ?');
+  for (const other of keys) if (other.startsWith(name) && !other.startsWith(nameAndFormat)) drop.run(datasetId, other);
+}
+
+/**
  * Keeps a fold of the dataset's rows at `version` (its state serialized: serializeFold), unless the dataset has
  * moved on since: then it is the fold of rows the dataset no longer has, and nothing is kept. Says whether it kept it.
  */
@@ -31,6 +43,7 @@ export function keepFold(db: Db, datasetId: string, key: string, version: number
   return db.transaction(() => {
     if (datasetVersion(db, datasetId) !== version) return false;
     db.prepare('DELETE FROM kept_folds WHERE dataset_id = ? AND version <> ?').run(datasetId, version);
+    dropOtherFormats(db, datasetId, key);
     db.prepare(
       `INSERT INTO kept_folds (dataset_id, fold_key, version, kept_at, state) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (dataset_id, fold_key) DO UPDATE SET version = excluded.version, kept_at = excluded.kept_at, state = excluded.state`,

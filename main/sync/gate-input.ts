@@ -11,7 +11,8 @@ import { isObject, pyTruthy, taskKey } from '../../shared/stats/keys';
 import { foldPassAt } from '../../shared/stats/pass-at-fold';
 import { groupLabel, gradedReward } from '../../shared/stats/readers';
 import { addRunConfigRow } from '../../shared/stats/run-config';
-import { addTaskCount, taskCountOf, taskTally, type TaskTally } from '../../shared/stats/task-tally';
+import { taskCountOf, taskTally, type TaskTally } from '../../shared/stats/task-tally';
+import { addToTask } from '../../shared/stats/task-sums';
 
 type Obj = Record<string, unknown>;
 
@@ -40,7 +41,7 @@ interface Task {
 /** The tasks' tally, in the order given. */
 function tallyOf(tasks: Iterable<[string, Task]>): TaskTally {
   const tally = taskTally();
-  for (const [key, task] of tasks) addTaskCount(tally, key, task.n, task.passes);
+  for (const [key, task] of tasks) addToTask(tally, key, task.n, task.passes);
   return tally;
 }
 

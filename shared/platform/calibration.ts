@@ -78,7 +78,7 @@ export interface CalibrationCounts {
 /** The counts of a calibration: rows, tasks and stamps, from the task tally (every 0/1 row is in one task and is stamped). */
 export function calibrationCounts(tasks: TaskTally, nRows: number, nCarried: number, student: PolicyRef): CalibrationCounts {
   let stamped = 0;
-  for (const n of tasks.sizes) stamped += n;
+  for (const n of tasks.counts) stamped += n;
   return { n_tasks: tasks.keys.length, n_rows: nRows, n_stamped: stamped, n_carried: nCarried, n_unstamped: nRows - stamped, student };
 }
 

@@ -26,8 +26,8 @@ export function groupSignal(rows: readonly unknown[], lo = 0.2, hi = 0.8): Group
 export function groupSignalOf(tasks: TaskTally, rates: PassAtResult, lo = 0.2, hi = 0.8): GroupSignal {
   let mixed = 0, zero = 0, allOne = 0, single = 0, inBand = 0;
   for (let t = 0; t < tasks.keys.length; t++) {
-    if (tasks.sizes[t] < 2) { single++; continue; }
-    const p = tasks.passes[t] / tasks.sizes[t];
+    if (tasks.counts[t] < 2) { single++; continue; }
+    const p = tasks.sums[t] / tasks.counts[t];
     if (p > 0 && p < 1) {
       mixed++;
       if (lo <= p && p <= hi) inBand++;

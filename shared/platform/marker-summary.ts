@@ -4,7 +4,8 @@ import { bootstrapCi, type Interval } from '../stats/intervals';
 import { isObject } from '../stats/keys';
 import { pyRound } from '../stats/py-format';
 import { markerValue } from '../stats/readers';
-import { codePointCompare, meanOf, taskSums } from '../stats/task-means';
+import { meanOf, taskSums } from '../stats/task-means';
+import { codePointCompare } from '../stats/task-order';
 
 export interface MarkerStats {
   mean: number | null;
@@ -24,9 +25,9 @@ export function markerNames(rows: readonly unknown[]): string[] {
 /** One marker's summary: the mean of its per-task means, its interval, and how many tasks and rows carry it. */
 export function markerStats(rows: readonly unknown[], name: string): MarkerStats {
   const metric = `marker:${name}`;
-  const perTask = [...taskSums(rows, metric).values()];
-  const means = perTask.map(([s, c]) => s / c);
-  const nRows = perTask.reduce((acc, [, c]) => acc + c, 0);
+  const perTask = taskSums(rows, metric);
+  const means = perTask.sums.map((sum, i) => sum / perTask.counts[i]);
+  const nRows = perTask.counts.reduce((acc, count) => acc + count, 0);
   // Degenerate: every applicable row holds one value, so the marker has not shown it can come out otherwise.
   const distinct = new Set<number>();
   for (const row of rows) {

@@ -106,7 +106,7 @@ export function gateRefusal(input: { tasks: TaskTally; repeated: boolean }, opti
   const rl = String(options.mode ?? '').toLowerCase() === 'rl' || input.repeated;
   let stamped = 0;
   let mixed = 0;
-  const { sizes, passes } = input.tasks;
+  const { counts: sizes, sums: passes } = input.tasks;
   for (let t = 0; t < sizes.length; t++) {
     stamped += sizes[t];
     if (sizes[t] >= 2 && passes[t] > 0 && passes[t] < sizes[t]) mixed++;

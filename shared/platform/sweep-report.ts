@@ -4,7 +4,7 @@ import { sha256Hex } from '../stats/hash';
 import { isObject, pyStr, pyTruthy } from '../stats/keys';
 import { pyRound } from '../stats/py-format';
 import { evalVariance } from '../stats/variance';
-import { codePointCompare } from '../stats/task-means';
+import { codePointCompare } from '../stats/task-order';
 import { checkBehaviorName, judgeWire } from './behavior-wire';
 import { makeHarness, type HarnessInput } from './harness';
 import { checkSameDenominators, gradedPerAsk } from './sweep-denominators';

@@ -1,7 +1,7 @@
 // The verdict with its candidate resolved per behaviour (platform-api.md §5.1), as tracked.verdict() computes it.
 import { StatsValueError } from '../stats/errors';
 import { pyRound } from '../stats/py-format';
-import { codePointCompare } from '../stats/task-means';
+import { codePointCompare } from '../stats/task-order';
 import { beats, winners } from './beats';
 import { liveRuns, newestScores, scoresFor } from './newest-scores';
 import { verdictLine } from './verdict-line';

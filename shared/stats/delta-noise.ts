@@ -1,7 +1,7 @@
 // delta_report re-run floors and noise bands (stats-semantics.md section 8 steps 6, 7 and 9).
-import type { DeltaSide } from './delta-side';
+import { metricSums, type DeltaSide } from './delta-side';
 import { pyFixed, roundOrNull } from './py-format';
-import { meansOf } from './task-means';
+import { meansOf } from './task-sums';
 import { meanOfTasks, noiseBand, runSpread } from './variance';
 import { tQuantile, zAt } from './t-dist';
 import { metricKey, type DeltaOptions } from './delta-types';
@@ -11,7 +11,7 @@ export const distinctEvalRuns = (side: DeltaSide): number => side.evalRuns.size;
 
 /** eval_variance(side, metric, by="eval_run"): how many runs carry the metric, and their run_std (4 places). */
 function sideRunStd(side: DeltaSide, metric: string): { n_runs: number; run_std: number | null } {
-  const { present, sd } = runSpread([...side.runs.values()].map((sums) => meanOfTasks(meansOf(sums.get(metric) ?? new Map()))));
+  const { present, sd } = runSpread([...side.runs.values()].map((sums) => meanOfTasks(meansOf(metricSums(sums, metric)))));
   return { n_runs: present.length, run_std: roundOrNull(sd, 4) };
 }
 

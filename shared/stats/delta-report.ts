@@ -11,7 +11,8 @@ import { LOWER_IS_BETTER_MARKERS, VERDICT_WORDS, metricKey, type DeltaOptions, t
 import { StatsValueError } from './errors';
 import { passAtConfigOf } from './pass-at';
 import { pyFixed, pyPercent, pyRound, pySigned } from './py-format';
-import { codePointCompare, meansOf } from './task-means';
+import { codePointCompare } from './task-order';
+import { meansOf } from './task-sums';
 import { tQuantile, zAt } from './t-dist';
 import { meanOfTasks } from './variance';
 

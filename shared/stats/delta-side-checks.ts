@@ -1,5 +1,6 @@
 // delta_report side checks: the ceiling, the proxy-vs-target (over-optimization) reading, and unequal k (stats-semantics.md section 8 steps 13h, 13i, 13o).
 import { sumsOf, type DeltaSide } from './delta-side';
+import { meansOf } from './task-sums';
 import { pyFixed, pyPercent, pySigned } from './py-format';
 import { VERDICT_WORDS, gainInterval, type MetricEntry } from './delta-types';
 
@@ -11,14 +12,14 @@ export function ceilingWarning(before: DeltaSide, after: DeltaSide, meanA: numbe
     return `The before run already passes ${pyFixed(meanA, 2)} of tasks, so there is little room to measure improvement; use harder situations.`;
   }
   const ma = sumsOf(before, 'pass_at_1');
-  const mb = sumsOf(after, 'pass_at_1');
+  const inAfter = meansOf(sumsOf(after, 'pass_at_1')); // the report has read these means already
   let shared = 0;
   let withRoom = 0;
-  ma.forEach((sc, task) => {
-    if (!mb.has(task)) return;
+  for (let i = 0; i < ma.keys.length; i++) {
+    if (!inAfter.has(ma.keys[i])) continue;
     shared++;
-    if (sc[0] / sc[1] < 1) withRoom++;
-  });
+    if (ma.sums[i] / ma.counts[i] < 1) withRoom++;
+  }
   if (withRoom < 20 && withRoom < 0.5 * shared) {
     return `The before run already passes ${shared - withRoom} of ${shared} paired tasks every time, so there is little room to measure improvement; use harder situations.`;
   }

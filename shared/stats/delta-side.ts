@@ -9,10 +9,8 @@ import { isObject, pyStr, taskKey } from './keys';
 import { addPassAtRow, mergePassAt, passAtFold, type PassAtFold } from './pass-at-fold';
 import { pyRound } from './py-format';
 import { binaryReward, markerValue } from './readers';
+import { addToTask, emptyTaskSums, mergeTaskSums, type TaskSums } from './task-sums';
 import { runIdOf } from './variance';
-
-/** Task key -> [sum, count] of a metric's values, tasks in order of first appearance (as taskSums gives them). */
-export type TaskSums = Map<string, [number, number]>;
 
 /** What a side's fold needs to know of the report's options. */
 export interface DeltaPlan {
@@ -71,19 +69,15 @@ export function deltaPlan(options: Pick<DeltaOptions, 'must_not_regress' | 'by' 
 
 export function deltaSide(plan: DeltaPlan): DeltaSide {
   return {
-    plan, passAt: passAtFold(), markerNames: new Set(), sums: new Map([['pass_at_1', new Map()]]), values: new Map(), evalRuns: new Set(), runs: new Map(),
+    plan, passAt: passAtFold(), markerNames: new Set(), sums: new Map([['pass_at_1', emptyTaskSums()]]), values: new Map(), evalRuns: new Set(), runs: new Map(),
     sliceValues: new Map(SLICE_KEYS.map((key) => [key, new Set<string>()])), groups: new Map(plan.groupings.map((by) => [groupingName(by), new Map()])), taskRows: new Map(),
   };
 }
 
 function addTo(sums: Map<string, TaskSums>, metric: string, task: string, value: number): void {
   let perTask = sums.get(metric);
-  if (!perTask) sums.set(metric, (perTask = new Map()));
-  const acc = perTask.get(task);
-  if (acc) {
-    acc[0] += value;
-    acc[1]++;
-  } else perTask.set(task, [value, 1]);
+  if (!perTask) sums.set(metric, (perTask = emptyTaskSums()));
+  addToTask(perTask, task, 1, value);
 }
 
 /** One array of the row's metric values for every row (no object per row); safe because add never re-enters. */
@@ -178,17 +172,8 @@ export function addDeltaSideRow(side: DeltaSide, row: unknown): void {
 function mergeSums(earlier: Map<string, TaskSums>, later: Map<string, TaskSums>): void {
   for (const [metric, perTask] of later) {
     const into = earlier.get(metric);
-    if (!into) {
-      earlier.set(metric, perTask);
-      continue;
-    }
-    for (const [task, [s, c]] of perTask) {
-      const acc = into.get(task);
-      if (acc) {
-        acc[0] += s;
-        acc[1] += c;
-      } else into.set(task, [s, c]);
-    }
+    if (into) mergeTaskSums(into, perTask);
+    else earlier.set(metric, perTask);
   }
 }
 
@@ -233,7 +218,10 @@ export function deltaSideOf(rows: readonly unknown[], plan: DeltaPlan): DeltaSid
   return side;
 }
 
-const NO_SUMS: TaskSums = new Map();
+const NO_SUMS: Readonly<TaskSums> = Object.freeze(emptyTaskSums());
+
+/** A metric's task sums in `sums` (a side's, a run's or a group's; empty when no row carries it). */
+export const metricSums = (sums: ReadonlyMap<string, TaskSums>, metric: string): Readonly<TaskSums> => sums.get(metric) ?? NO_SUMS;
 
 /** A side's task sums of a metric (empty when no row carries it). */
-export const sumsOf = (side: DeltaSide, metric: string): TaskSums => side.sums.get(metric) ?? NO_SUMS;
+export const sumsOf = (side: DeltaSide, metric: string): Readonly<TaskSums> => metricSums(side.sums, metric);

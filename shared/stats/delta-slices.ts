@@ -1,8 +1,9 @@
 // delta_report slice table: automatic or given `by`, per-group comparison, down and weak groups (stats-semantics.md section 8 step 17).
 import { compareTaskMeans } from './compare-runs';
-import type { DeltaSide, SideGroup } from './delta-side';
+import { metricSums, type DeltaSide, type SideGroup } from './delta-side';
 import { isObject, pyStr, type Row } from './keys';
-import { codePointCompare, meansOf } from './task-means';
+import { codePointCompare } from './task-order';
+import { meansOf } from './task-sums';
 import type { GainVerdict } from './delta-types';
 
 export const SLICE_KEYS = ['category', 'slice'];
@@ -64,7 +65,7 @@ export function byGroup(
   const ga = before.groups.get(grouping) as Map<string, SideGroup>;
   const gb = after.groups.get(grouping) as Map<string, SideGroup>;
   const names = [...ga.keys()].filter((g) => gb.has(g)).sort(codePointCompare);
-  const means = (group: SideGroup) => meansOf(group.sums.get(metric) ?? new Map());
+  const means = (group: SideGroup) => meansOf(metricSums(group.sums, metric));
   const entries = names.map((name, i): [string, GroupEntry] => {
     const a = ga.get(name) as SideGroup;
     const b = gb.get(name) as SideGroup;

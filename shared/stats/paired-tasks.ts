@@ -103,3 +103,9 @@ export function fromTaskColumns(columns: PairedTaskColumns): PairedTaskTable {
   const { task, baseline, candidate, ...counts } = columns;
   return { ...counts, tasks: task.map((name, i) => pairedTask(name, baseline[i] ?? null, candidate[i] ?? null)) };
 }
+
+/** Row `i` of the columns, with its delta and status (a screen that shows a few rows of 25,000 makes only those). */
+export const taskRowAt = (columns: PairedTaskColumns, i: number): PairedTask => pairedTask(columns.task[i], columns.baseline[i] ?? null, columns.candidate[i] ?? null);
+
+/** Row `i`'s status alone (filtering by status makes no rows). */
+export const taskStatusAt = (columns: PairedTaskColumns, i: number): PairedTaskStatus => statusOf(columns.baseline[i] ?? null, columns.candidate[i] ?? null);

@@ -3,7 +3,8 @@
 import { isObject, pyStr, pyTruthy, taskKey } from './keys';
 import { gradedReward, groupLabel } from './readers';
 import { addRunConfigRow, mergeRunConfig, runConfigFold, type RunConfigFold } from './run-config';
-import { addTaskLabel, mergeTaskTallies, taskTally, type TaskTally } from './task-tally';
+import { addTaskLabel, taskTally, type TaskTally } from './task-tally';
+import { mergeTaskSums } from './task-sums';
 
 /**
  * What pass_at gathers from rows seen one at a time (a fold), so a file or dataset need not be held as row objects
@@ -55,7 +56,7 @@ export function addPassAtRow(fold: PassAtFold, row: unknown, key?: string): void
 
 /** The fold of `earlier`'s rows followed by `later`'s, written into `earlier`. */
 export function mergePassAt(earlier: PassAtFold, later: PassAtFold): PassAtFold {
-  mergeTaskTallies(earlier.tasks, later.tasks);
+  mergeTaskSums(earlier.tasks, later.tasks);
   if (later.firstReward !== null) {
     if (earlier.firstReward === null) {
       earlier.firstReward = later.firstReward;

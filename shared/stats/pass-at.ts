@@ -42,7 +42,7 @@ export interface PassAtResult {
  * each key as its own property: an assignment would drop a task named "__proto__" (it would try to set the prototype).
  */
 function perTaskObject(tally: TaskTally): Record<string, number> {
-  return Object.fromEntries(tally.keys.map((key, i) => [key, tally.passes[i] / tally.sizes[i]]));
+  return Object.fromEntries(tally.keys.map((key, i) => [key, tally.sums[i] / tally.counts[i]]));
 }
 
 /**
@@ -61,8 +61,8 @@ interface TaskCounts {
 /** The tally's counts in typed arrays, as the bootstraps read them. */
 function taskCounts(tally: TaskTally): TaskCounts {
   const size = tally.keys.length;
-  const sizes = Int32Array.from(tally.sizes);
-  const passes = Int32Array.from(tally.passes);
+  const sizes = Int32Array.from(tally.counts);
+  const passes = Int32Array.from(tally.sums);
   const rates = new Float64Array(size);
   let smallestMulti = Infinity;
   let largestMulti = 0;
@@ -238,7 +238,7 @@ export function passAtDict(result: PassAtResult): Omit<PassAtResult, 'per_task'>
 
 /** pass_at's config block from its fold, without the bootstraps (delta_report reads only k and the run facts). */
 export function passAtConfigOf(fold: PassAtFold): RunConfig {
-  const sizes = fold.tasks.sizes;
+  const sizes = fold.tasks.counts;
   if (sizes.length === 0) return runConfigFrom(fold.config, 0, 1);
   let smallest = Infinity; // the default k: the smallest group of two or more repeats
   for (const n of sizes) if (n >= 2 && n < smallest) smallest = n;

@@ -3,7 +3,8 @@ import { StatsValueError } from './errors';
 import { requireAtLeast, requireOpenUnit } from './ranges';
 import { isObject, pyStr, pyTruthy, type Row } from './keys';
 import { pyRound, roundOrNull } from './py-format';
-import { codePointCompare, meanOf, sampleSd, taskMeans } from './task-means';
+import { meanOf, sampleSd, taskMeans } from './task-means';
+import { codePointCompare } from './task-order';
 import { tQuantile, zAt } from './t-dist';
 
 export { tQuantile, zAt, studentCdf, lnGamma } from './t-dist';

@@ -6,7 +6,7 @@
 import { deltaReport, deltaReportOfSides } from '../delta-report';
 import { pairedTaskTable, toTaskColumns } from '../paired-tasks';
 import { perTaskRates } from '../pass-at';
-import { taskRateMap } from '../task-tally';
+import { meansOf } from '../task-sums';
 import { rowsOf, statistic, type Zod } from './define';
 import { deltaReportSchema, deltaSidesFold, deltaStatistic } from './delta';
 
@@ -50,6 +50,6 @@ export const compareReportStatistic = statistic({
   // Each side folded in a thread of its own; the per-task rates come from the pass_at fold inside each side.
   fold: deltaSidesFold((before, after, input) => ({
     report: deltaReportOfSides(before, after, input.params),
-    task_table: toTaskColumns(pairedTaskTable(taskRateMap(before.passAt.tasks), taskRateMap(after.passAt.tasks))),
+    task_table: toTaskColumns(pairedTaskTable(meansOf(before.passAt.tasks), meansOf(after.passAt.tasks))),
   })),
 });

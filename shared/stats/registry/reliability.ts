@@ -12,7 +12,7 @@ const MAX_K = 64;
 /** One point per k, as pass_at(rows, k, min_k = 1) gives them. */
 export function reliabilityCurve(rows: readonly unknown[], maxK?: number) {
   const tally = tallyRows(rows);
-  const groups = tally.sizes.map((n, i) => ({ n, c: tally.passes[i] }));
+  const groups = tally.counts.map((n, i) => ({ n, c: tally.sums[i] }));
   const multi = groups.filter((g) => g.n >= 2).map((g) => g.n);
   // pass_at's default k: the smallest group of two or more repeats.
   const defaultK = multi.length ? minOf(multi) : 1;

@@ -13,6 +13,8 @@ describe('fold codec', () => {
       sums: new Map([['pass_at_1', new Map([['t1', [3, 4]], ['t2', [0, 4]], ['t3', []]])]]),
       labels: new Map([['t1', [1, 0, 1, 1]]]),
       holes: new Map([['t1', [1, , 2]]]),
+      tally: { keys: ['t1', 't2', 't1 '], counts: [4, 2, 1], sums: [3, 0.5, -0] },
+      arrays: { sparse: [1, , 2], sparseText: ['a', , 'b'], numberThenText: [1, 'x'], textThenNumber: ['x', 1], one: [7], oneText: [''] },
       mixed: new Map<unknown, unknown>([['a', 1], ['b', [1, 'x']], [3, null]]),
       names: new Set(['x', 'y', '']),
       numbers: [0, -0, 1.5, -2e-308, Number.MAX_VALUE, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY],
@@ -28,6 +30,11 @@ describe('fold codec', () => {
     expect([...(back.mixed as Map<unknown, unknown>).keys()]).toEqual(['a', 'b', 3]);
     expect([...back.sums.get('pass_at_1')!.keys()]).toEqual(['t1', 't2', 't3']); // order of first appearance kept
     expect(Object.keys(back)).toEqual(Object.keys(value));
+    expect(Object.is(back.tally.sums[2], -0)).toBe(true);
+    expect(back.arrays.sparse[1]).toBeUndefined(); // a hole reads back as undefined, never as a number
+    back.tally.keys.push('t3'); // read back as plain arrays: a fold goes on adding to them
+    back.tally.counts.push(1);
+    expect(back.tally.counts).toEqual([4, 2, 1, 1]);
   });
 
   it('reads an object key named "__proto__" back as its own property (never as the prototype)', () => {

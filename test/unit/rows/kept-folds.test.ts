@@ -15,7 +15,7 @@ import { deltaReportOfSides } from '../../../shared/stats/delta-report';
 import { deltaPlan, type DeltaSide } from '../../../shared/stats/delta-side';
 import { DELTA_SIDE_KEEP, foldsKeptAtWrite, keptFoldKey } from '../../../shared/stats/kept-folds';
 import { pairedTaskTable } from '../../../shared/stats/paired-tasks';
-import { taskRateMap } from '../../../shared/stats/task-tally';
+import { meansOf } from '../../../shared/stats/task-sums';
 import { bindFold } from '../../../shared/stats/registry/define';
 import { compareReportStatistic } from '../../../shared/stats/registry/compare-report';
 import { deltaStatistic } from '../../../shared/stats/registry/delta';
@@ -75,7 +75,7 @@ describe('kept folds', () => {
     expect(restored).toEqual(fresh);
     const report = (sides: DeltaSide[]) => ({
       report: deltaReportOfSides(sides[0], sides[1], options),
-      table: pairedTaskTable(taskRateMap(sides[0].passAt.tasks), taskRateMap(sides[1].passAt.tasks)),
+      table: pairedTaskTable(meansOf(sides[0].passAt.tasks), meansOf(sides[1].passAt.tasks)),
     });
     const expected = report(fresh);
     expect(report(restored)).toEqual(expected);
@@ -88,7 +88,7 @@ describe('kept folds', () => {
     const digest = createHash('sha256').update(encodeFoldState(state)).digest('hex').slice(0, 16);
     // If this fails, the delta side's fold now gathers something else: raise DELTA_SIDE_KEEP.format (so folds kept
     // by the older code are never read) and update the digest.
-    expect({ format: DELTA_SIDE_KEEP.format, digest }).toEqual({ format: 2, digest: PINNED_DIGEST });
+    expect({ format: DELTA_SIDE_KEEP.format, digest }).toEqual({ format: 3, digest: PINNED_DIGEST });
   });
 
   it('is read only at the version it was kept for, and goes with its dataset', () => {
@@ -148,6 +148,19 @@ describe('kept folds', () => {
     const keys = db.prepare('SELECT fold_key FROM kept_folds WHERE dataset_id = ? ORDER BY fold_key').pluck().all(id);
     expect(keys).toEqual(['key-2', 'key-3', 'key-4', 'key-5']);
   });
+
+  it('drops the folds an older build kept under the same name in another format', () => {
+    db = openDatabase(path.join(tempDir(), 'desk.db'));
+    const id = insertDataset(db, { name: 'x', kind: 'import' });
+    const version = datasetVersion(db, id)!;
+    const older = keptFoldKey({ as: 'delta_side', format: 2 }, '{"plan":1}');
+    const otherName = keptFoldKey({ as: 'delta_side_extra', format: 1 }, '{"plan":1}');
+    const otherPlan = keptFoldKey({ as: 'delta_side', format: 3 }, '{"plan":2}');
+    for (const key of [older, otherName, otherPlan]) keepFold(db, id, key, version, serializeFold({ key }));
+    keepFold(db, id, keptFoldKey({ as: 'delta_side', format: 3 }, '{"plan":1}'), version, serializeFold({}));
+    const keys = db.prepare('SELECT fold_key FROM kept_folds WHERE dataset_id = ?').pluck().all(id) as string[];
+    expect(keys.sort()).toEqual([otherPlan, keptFoldKey({ as: 'delta_side', format: 3 }, '{"plan":1}'), otherName].sort());
+  });
 });
 
-const PINNED_DIGEST = '75aab4873b264a2d';
+const PINNED_DIGEST = '2a5edd11bce98f80';

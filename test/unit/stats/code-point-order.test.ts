@@ -1,7 +1,8 @@
 // Task ids and names sort as Python sorts str (by code point), as the SDK does: JavaScript's own string order
 // (UTF-16 code units) differs where a character past U+FFFF meets one from U+E000 to U+FFFF.
 import { describe, expect, it } from 'vitest';
-import { codePointCompare, sharedKeysSorted } from '../../../shared/stats/task-means';
+import { sharedKeysSorted } from '../../../shared/stats/task-means';
+import { codePointCompare } from '../../../shared/stats/task-order';
 
 /** Python's sorted() on str: by each string's code points. */
 const byCodePoints = (list: string[]) => [...list].sort((a, b) => {

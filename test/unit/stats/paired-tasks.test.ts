@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromTaskColumns, pairedTaskTable, toTaskColumns } from '../../../shared/stats/paired-tasks';
+import { fromTaskColumns, pairedTaskTable, taskRowAt, taskStatusAt, toTaskColumns } from '../../../shared/stats/paired-tasks';
 import { passAt } from '../../../shared/stats/pass-at';
 
 const rows = (task: string, rewards: number[]) => rewards.map((reward, i) => ({ scenario_id: task, rollout_index: i, reward }));
@@ -34,5 +34,11 @@ describe('pairedTaskTable', () => {
     expect(columns.task).toEqual(['b', 'f', 'c', 'a', 'd', 'e']); // f moved by float noise only: 'same', sorted by its delta
     expect(columns).not.toHaveProperty('tasks');
     expect(fromTaskColumns(JSON.parse(JSON.stringify(columns)))).toEqual(table);
+    // One row or one status at a time, as the compare screen reads them: the same as the whole table's.
+    const sent = JSON.parse(JSON.stringify(columns));
+    table.tasks.forEach((row, i) => {
+      expect(taskRowAt(sent, i)).toEqual(row);
+      expect(taskStatusAt(sent, i)).toBe(row.status);
+    });
   });
 });
