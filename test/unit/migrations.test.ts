@@ -78,3 +78,28 @@ describe('migration 0004 (labels and versions) on a database made by the earlier
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 });
+
+describe('migration 0010 (run tasks) on a database made by the earlier migrations', () => {
+  it("moves each run's task set into run_tasks, drops it from the runs row, and a run reads it back from there", async () => {
+    const { getRun, listRuns } = await import('../../main/db/repos/runs');
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations.filter((m) => m.id <= 9));
+    const now = new Date().toISOString();
+    const tasks = [{ scenario_id: 't1', prompt: 'p' }, { scenario_id: 't2', prompt: 'q' }];
+    db.prepare("INSERT INTO datasets (id, name, kind, status, parent_id, source, created_at) VALUES ('run-a', 'a run', 'run', 'ready', NULL, NULL, ?)").run(now);
+    const config = { tasks_path: '/t.jsonl', tasks_sha256: 'ab', tasks_count: 2, agent: { kind: 'seeded', misbehave_rate: 0.3, seed: null }, judge: null, k: 1, runs: 1, seed: 1, max_turns: 8, concurrency: 8, system_prompt: null, agent_name: null, version: null };
+    db.prepare("INSERT INTO runs (id, config_json, tasks_json, status, expected_rows, created_at, updated_at) VALUES ('run-a', ?, ?, 'done', 2, ?, ?)").run(JSON.stringify(config), JSON.stringify(tasks), now, now);
+
+    migrate(db);
+
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    const columns = (db.prepare('PRAGMA table_info(runs)').all() as Array<{ name: string }>).map((c) => c.name);
+    expect(columns).not.toContain('tasks_json');
+    expect(db.prepare('SELECT run_id, tasks_json FROM run_tasks').all()).toEqual([{ run_id: 'run-a', tasks_json: JSON.stringify(tasks) }]);
+    expect(listRuns(db).map((run) => [run.id, run.status, run.expectedRows])).toEqual([['run-a', 'done', 2]]);
+    expect(getRun(db, 'run-a')?.tasks).toEqual(tasks);
+    db.prepare("DELETE FROM datasets WHERE id = 'run-a'").run(); // the run and its task set go with their dataset
+    expect(db.prepare('SELECT COUNT(*) FROM run_tasks').pluck().get()).toBe(0);
+  });
+});

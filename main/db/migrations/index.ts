@@ -8,6 +8,7 @@ import { sql as sweeps } from './0006-sweeps';
 import { sql as runLost } from './0007-run-lost';
 import { sql as queueOutline } from './0008-queue-outline';
 import { sql as keptFolds } from './0009-kept-folds';
+import { sql as runTasks } from './0010-run-tasks';
 
 export interface Migration {
   id: number;
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { id: 7, name: '0007-run-lost', sql: runLost },
   { id: 8, name: '0008-queue-outline', sql: queueOutline },
   { id: 9, name: '0009-kept-folds', sql: keptFolds },
+  { id: 10, name: '0010-run-tasks', sql: runTasks },
 ];

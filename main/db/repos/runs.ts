@@ -30,8 +30,9 @@ export function insertRun(db: Db, run: { name: string; config: RunConfig; tasks:
   return db.transaction(() => {
     const id = insertDataset(db, { kind: 'run', name: run.name, status: 'running', source: run.source, meta: { agent: agentLabel(run.config.agent), judge: run.config.judge ? judgeLabel(run.config.judge) : null } });
     db.prepare(
-      `INSERT INTO runs (id, config_json, tasks_json, status, expected_rows, pid, created_at, updated_at) VALUES (?, ?, ?, 'running', ?, ?, ?, ?)`,
-    ).run(id, JSON.stringify(run.config), JSON.stringify(run.tasks), run.expectedRows, process.pid, now(), now());
+      `INSERT INTO runs (id, config_json, status, expected_rows, pid, created_at, updated_at) VALUES (?, ?, 'running', ?, ?, ?, ?)`,
+    ).run(id, JSON.stringify(run.config), run.expectedRows, process.pid, now(), now());
+    db.prepare('INSERT INTO run_tasks (run_id, tasks_json) VALUES (?, ?)').run(id, JSON.stringify(run.tasks));
     return id;
   })();
 }
@@ -40,7 +41,6 @@ interface RunDbRow {
   id: string;
   name: string;
   config_json: string;
-  tasks_json: string;
   status: RunRecord['status'];
   expected_rows: number;
   lost_json: string;
@@ -61,9 +61,12 @@ export function getRun(db: Db, id: string): RunRecord | undefined {
     name: row.name,
     status: row.status,
     config: readConfig(row.config_json, row.id),
-    // Parsed when first read: a run's page and its summary never need its task set (thousands of tasks on a big run).
+    // Read when first asked for: a run's page and its summary never need its task set (thousands of tasks on a big run).
     get tasks() {
-      return (tasks ??= JSON.parse(row.tasks_json) as Task[]);
+      if (tasks) return tasks;
+      const json = db.prepare('SELECT tasks_json FROM run_tasks WHERE run_id = ?').pluck().get(row.id) as string | undefined;
+      if (json === undefined) throw new Error(`run ${row.id}: its task set is not in the database (was the run deleted?)`);
+      return (tasks = JSON.parse(json) as Task[]);
     },
     expectedRows: row.expected_rows,
     lost: JSON.parse(row.lost_json) as RolloutsLost,
