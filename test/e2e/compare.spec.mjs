@@ -28,6 +28,21 @@ export default [
       assert.equal(await tasks.count(), 6);
       const statuses = await tasks.evaluateAll((lines) => lines.map((line) => line.getAttribute('data-status')));
       assert.ok(statuses.includes('improved'), `statuses: ${statuses.join(', ')}`);
+      const rank = { regressed: 0, same: 1, improved: 2, only_baseline: 3, only_candidate: 3 };
+      assert.deepEqual(statuses, [...statuses].sort((a, b) => rank[a] - rank[b]), 'worst regression first');
+      // Show, sort and filter: the rows drawn are those asked for, in the order asked for.
+      const names = () => tasks.evaluateAll((lines) => lines.map((line) => line.getAttribute('data-task')));
+      const all = await names();
+      await page.getByLabel('Show').selectOption('improved');
+      assert.deepEqual(await tasks.evaluateAll((lines) => lines.map((line) => line.getAttribute('data-status'))), statuses.filter((s) => s === 'improved'));
+      await page.getByLabel('Show').selectOption('all');
+      await page.getByLabel('Sort by').selectOption('task');
+      assert.deepEqual(await names(), [...all].sort());
+      await page.getByLabel('Filter tasks').fill(all[0]);
+      assert.deepEqual(await names(), all.filter((name) => name.toLowerCase().includes(all[0].toLowerCase())).sort());
+      await page.getByLabel('Filter tasks').fill('');
+      await page.getByLabel('Sort by').selectOption('regression');
+      assert.deepEqual(await names(), all);
       await tasks.first().click();
       const sides = page.getByTestId('compare-task-rows');
       await sides.getByText('rollout 0').first().waitFor();

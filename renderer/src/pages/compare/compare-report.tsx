@@ -2,7 +2,6 @@
 // then every task side by side. All of it computed in the engine's worker pool.
 import { useMemo, useState } from 'react';
 import { headlineWord } from '../../../../shared/stats/delta-headline';
-import { fromTaskColumns } from '../../../../shared/stats/paired-tasks';
 import { useStatsJob } from '../measure/use-stats-job';
 import { JobPending } from '../measure/job-pending';
 import { compareInput, compareKey } from './compare-input';
@@ -18,8 +17,7 @@ export function CompareReport({ baseline, candidate }: { baseline: string; candi
   const deltaInput = useMemo(() => compareInput(baseline, candidate, guards, by), [baseline, candidate, guards, by]);
   // One job: the delta report and the per-task table, on rows the worker reads once (compare_report).
   const delta = useStatsJob('stats.compareReport', deltaInput, compareKey(deltaInput));
-  const columns = delta.status === 'done' ? delta.value.task_table : null;
-  const table = useMemo(() => (columns ? fromTaskColumns(columns) : null), [columns]);
+  const table = delta.status === 'done' ? delta.value.task_table : null;
   const report = delta.status === 'done' ? (delta.value.report as Obj) : null;
   return (
     <div className="compare-report" data-testid="compare-report">

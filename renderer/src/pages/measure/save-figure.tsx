@@ -15,10 +15,10 @@ function download(name: string, href: string): void {
 }
 
 /** `drawnChart`: the chart's element once it is drawn (drawing it first when it is not yet), for the PNG. */
-export function SaveFigure({ name, data, layout, drawnChart, loadPlotly }: { name: string; data: unknown[]; layout: Record<string, unknown>; drawnChart(): Promise<HTMLDivElement | null>; loadPlotly(): Promise<PlotlyApi> }) {
+export function SaveFigure({ name, data, layout, drawnChart, loadPlotly }: { name: string; data: () => unknown[]; layout: Record<string, unknown>; drawnChart(): Promise<HTMLDivElement | null>; loadPlotly(): Promise<PlotlyApi> }) {
   const [problem, setProblem] = useState<string | null>(null);
   const saveJson = () => {
-    const checked = checkFigure(name, { data, layout });
+    const checked = checkFigure(name, { data: data(), layout });
     if (!checked.ok) {
       setProblem(`Not saved: ${checked.problems.join('; ')}.`);
       return;
