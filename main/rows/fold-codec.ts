@@ -228,24 +228,30 @@ class Reader {
     return out;
   }
 
+  // Both loops keep their place in a local, not in `this`: a field written for each element took three times as long.
   private numberArray(): number[] {
     const n = this.count();
-    if (this.num + n > this.nums.length) throw new RangeError(SHORT);
+    const nums = this.nums;
+    let at = this.num;
+    if (at + n > nums.length) throw new RangeError(SHORT);
     const out = new Array<number>(n);
-    for (let i = 0; i < n; i++) out[i] = this.nums[this.num++];
+    for (let i = 0; i < n; i++) out[i] = nums[at++];
+    this.num = at;
     return out;
   }
 
   private stringArray(): string[] {
     const n = this.count();
     const { ints, strings } = this;
-    if (this.int + n > ints.length) throw new RangeError(SHORT);
+    let at = this.int;
+    if (at + n > ints.length) throw new RangeError(SHORT);
     const out = new Array<string>(n);
     for (let i = 0; i < n; i++) {
-      const text = strings[ints[this.int++]];
+      const text = strings[ints[at++]];
       if (text === undefined) throw new RangeError('a kept fold names a string it does not hold');
       out[i] = text;
     }
+    this.int = at;
     return out;
   }
 

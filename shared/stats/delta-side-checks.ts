@@ -1,6 +1,6 @@
 // delta_report side checks: the ceiling, the proxy-vs-target (over-optimization) reading, and unequal k (stats-semantics.md section 8 steps 13h, 13i, 13o).
 import { sumsOf, type DeltaSide } from './delta-side';
-import { meansOf } from './task-sums';
+import { meansOf, taskIndex } from './task-sums';
 import { pyFixed, pyPercent, pySigned } from './py-format';
 import { VERDICT_WORDS, gainInterval, type MetricEntry } from './delta-types';
 
@@ -56,13 +56,13 @@ export function kMismatchWarning(before: DeltaSide, after: DeltaSide, kBefore: n
   if (kAfter === kBefore) return null;
   const [shortSide, fullK] = kAfter < kBefore ? (['after', kBefore] as const) : (['before', kAfter] as const);
   const perTask = (shortSide === 'after' ? after : before).taskRows;
-  const other = (shortSide === 'after' ? before : after).taskRows;
+  const other = taskIndex((shortSide === 'after' ? before : after).taskRows);
   let paired = 0;
   let nShort = 0;
-  for (const [task, rows] of perTask) {
-    if (!other.has(task)) continue;
+  for (let i = 0; i < perTask.keys.length; i++) {
+    if (!other.has(perTask.keys[i])) continue;
     paired++;
-    if (rows < fullK) nShort++;
+    if (perTask.counts[i] < fullK) nShort++;
   }
   return `before has k=${kBefore} rollouts per task and after has k=${kAfter}: ${nShort} of ${paired} paired tasks on the ${shortSide} side have fewer than ${fullK} rows; re-run the ${shortSide} side on its short tasks, or balance_rollouts=True to share k=${Math.min(kBefore, kAfter)}.`;
 }

@@ -46,8 +46,8 @@ export interface DeltaSide {
   sliceValues: Map<string, Set<string>>;
   /** Grouping name -> group -> its rows and their task sums per group metric (byGroup). */
   groups: Map<string, Map<string, SideGroup>>;
-  /** Rows per task, object rows only (the unequal-k warning). */
-  taskRows: Map<string, number>;
+  /** Rows per task, object rows only, each counting 1 (the unequal-k warning reads the counts). */
+  taskRows: TaskSums;
 }
 
 /** A grouping's name: the row key, or a callable's own name. */
@@ -70,7 +70,7 @@ export function deltaPlan(options: Pick<DeltaOptions, 'must_not_regress' | 'by' 
 export function deltaSide(plan: DeltaPlan): DeltaSide {
   return {
     plan, passAt: passAtFold(), markerNames: new Set(), sums: new Map([['pass_at_1', emptyTaskSums()]]), values: new Map(), evalRuns: new Set(), runs: new Map(),
-    sliceValues: new Map(SLICE_KEYS.map((key) => [key, new Set<string>()])), groups: new Map(plan.groupings.map((by) => [groupingName(by), new Map()])), taskRows: new Map(),
+    sliceValues: new Map(SLICE_KEYS.map((key) => [key, new Set<string>()])), groups: new Map(plan.groupings.map((by) => [groupingName(by), new Map()])), taskRows: emptyTaskSums(),
   };
 }
 
@@ -104,7 +104,7 @@ export function addDeltaSideRow(side: DeltaSide, row: unknown): void {
   }
   const task = taskKey(row);
   addPassAtRow(side.passAt, row, task);
-  side.taskRows.set(task, (side.taskRows.get(task) ?? 0) + 1);
+  addToTask(side.taskRows, task, 1, 1);
   let n = 0;
   const reward = binaryReward(row);
   if (reward !== null) {
@@ -208,7 +208,7 @@ export function mergeDeltaSides(earlier: DeltaSide, later: DeltaSide): DeltaSide
       }
     }
   }
-  for (const [task, count] of later.taskRows) earlier.taskRows.set(task, (earlier.taskRows.get(task) ?? 0) + count);
+  mergeTaskSums(earlier.taskRows, later.taskRows);
   return earlier;
 }
 

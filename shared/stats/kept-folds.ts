@@ -27,7 +27,7 @@ export interface FoldKeptAtWrite<State = unknown> {
 }
 
 /** delta_report's (and compare_report's) fold of one side. */
-export const DELTA_SIDE_KEEP: KeepAs = { as: 'delta_side', format: 3 };
+export const DELTA_SIDE_KEEP: KeepAs = { as: 'delta_side', format: 4 };
 
 /** What a delta side's start reads of the params: its plan (deltaSidesFold's start key). */
 export const deltaSideStartKey = (plan: DeltaPlan): string => JSON.stringify(plan);
