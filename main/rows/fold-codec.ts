@@ -2,7 +2,7 @@
 // strings, arrays, plain objects, Maps and Sets) in which each distinct string is written once. A fold's state
 // names every task in several maps; V8's own serializer writes each of those keys again and took 60-140 ms to read
 // back one side of a 100k-row compare here, this encoding about 40 ms (maps keyed by task are read by one loop), and
-// about 5 ms once the task sums were arrays (task-sums.ts: arrays of numbers or strings are read by one loop too).
+// some 25 ms once the task sums were arrays (task-sums.ts: an array of numbers or strings is read by one loop too).
 //
 // Layout (little-endian): a header of five uint32 (magic, then the lengths of the four parts), the numbers
 // (float64), the counts and string indexes (uint32), the tags (uint8), and the strings as one JSON array (UTF-8).
@@ -228,7 +228,6 @@ class Reader {
     return out;
   }
 
-  // Both loops keep their place in a local, not in `this`: a field written for each element took three times as long.
   private numberArray(): number[] {
     const n = this.count();
     const nums = this.nums;

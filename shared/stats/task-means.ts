@@ -19,7 +19,7 @@ export function metricReader(metric: string): (row: unknown) => number | null {
  * sets' task sums six to nine times (compare_runs per metric, the ceiling check, the noise floor, the sizing),
  * each a pass over 100k rows; with this it makes one pass per set and metric. The cache is dropped at the next
  * microtask, so it never outlives the computation that filled it: rows a later job changes, or a worker's
- * cached rows read by the next job, are always read afresh. The maps it hands out are shared: read-only.
+ * cached rows read by the next job, are always read afresh. The sums it hands out are shared: read-only.
  */
 let turnCache: WeakMap<readonly unknown[], Map<string, Readonly<TaskSums>>> | null = null;
 
