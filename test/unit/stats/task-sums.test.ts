@@ -44,6 +44,16 @@ describe('task sums', () => {
     expect(clone).toEqual(sumsOf(values));
   });
 
+  it('gives the means of the sums as they are now: a change made after the means were read shows in the next read', () => {
+    const sums = sumsOf([['a', 1], ['b', 0]]);
+    const first = meansOf(sums);
+    expect(meansOf(sums)).toBe(first); // read again unchanged: the same map
+    addToTask(sums, 'a', 1, 0);
+    expect([...meansOf(sums)]).toEqual([['a', 0.5], ['b', 0]]);
+    mergeTaskSums(sums, sumsOf([['c', 1], ['b', 1]]));
+    expect([...meansOf(sums)]).toEqual([['a', 0.5], ['b', 0.5], ['c', 1]]);
+  });
+
   it('adds whole counts; pairs tasks in code-point order', () => {
     const sums = emptyTaskSums();
     addToTask(sums, 'x', 4, 1);
