@@ -2,9 +2,8 @@
 // built, e.g. in unit tests). Blocks may finish out of order; callers apply them in file order.
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../engine/package-root';
+import { builtScriptIfPresent } from '../engine/package-root';
 import { BLOCK_BYTES, blockRanges, readFileBlock } from './file-blocks';
 import type { ParseRequest, ParseWork } from './import-worker';
 import { parseBlock, type ParsedBlock } from './parse-block';
@@ -18,11 +17,6 @@ export interface BlockParser {
   /** Hands a written block's memory back, to be read into again (saves fresh pages on every block). */
   recycle(bytes: Uint8Array): void;
   close(): void;
-}
-
-function workerScript(): string | null {
-  const file = path.join(packageRoot(), 'out', 'engine', 'import-worker.cjs');
-  return fs.existsSync(file) ? file : null;
 }
 
 function inlineParser(): BlockParser {
@@ -89,7 +83,7 @@ function parseWorkerCount(): number {
 }
 
 function startParser(): BlockParser {
-  const script = workerScript();
+  const script = builtScriptIfPresent('import-worker.cjs');
   return script ? workerPool(script, parseWorkerCount()) : inlineParser();
 }
 

@@ -5,10 +5,8 @@
 //   (some 3,500 page faults, 5% of an import's CPU time, on 100k rows).
 // Holds are counted: the usual settings come back when the last bulk write ends. Without the built worker
 // (tests from source), or on an in-memory database, nothing changes.
-import fs from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { packageRoot } from '../engine/package-root';
+import { builtScriptIfPresent } from '../engine/package-root';
 import { openOptionsOf, PAGE_CACHE_KIB, WAL_AUTOCHECKPOINT_PAGES, type Db } from './connection';
 
 const CHECKPOINT_INTERVAL_MS = 25;
@@ -22,16 +20,11 @@ const BULK_PAGE_CACHE_KIB = 2048;
 
 const active = new Map<Db, { holds: number; stop: Int32Array; exited: Promise<void> }>();
 
-function workerScript(): string | null {
-  const file = path.join(packageRoot(), 'out', 'engine', 'checkpoint-worker.cjs');
-  return fs.existsSync(file) ? file : null;
-}
-
 /** Starts (or joins) a bulk write on `db`; call the returned function when it is over. */
 export function holdBulkWrite(db: Db): () => Promise<void> {
   let entry = active.get(db);
   if (!entry) {
-    const script = workerScript();
+    const script = builtScriptIfPresent('checkpoint-worker.cjs');
     if (!script || db.memory) return async () => {};
     const stop = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(script, { workerData: { file: db.name, nativeBinding: openOptionsOf(db).nativeBinding, intervalMs: CHECKPOINT_INTERVAL_MS, stop } });

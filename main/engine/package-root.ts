@@ -15,7 +15,13 @@ export function packageRoot(): string {
 
 /** A script of out/engine (worker, child process), e.g. builtScript('stats-worker.cjs'). */
 export function builtScript(name: string): string {
-  const file = path.join(packageRoot(), 'out', 'engine', name);
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run \`npm run build:engine\``);
+  const file = builtScriptIfPresent(name);
+  if (file === null) throw new Error(`${path.join(packageRoot(), 'out', 'engine', name)} is missing: run \`npm run build:engine\``);
   return file;
+}
+
+/** A script of out/engine, or null when it is not built (a caller that can do the work in its own thread instead). */
+export function builtScriptIfPresent(name: string): string | null {
+  const file = path.join(packageRoot(), 'out', 'engine', name);
+  return fs.existsSync(file) ? file : null;
 }

@@ -8,13 +8,11 @@
 // Parsing each row again and folding it costs a seeded run (whose rollouts cost little) some 15% of its engine
 // thread, so the fold runs in a thread of its own (run-fold-worker.ts), which the engine thread only hands the rows
 // it stored; in-thread only where the worker is not built (tests from source).
-import fs from 'node:fs';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { foldsKeptAtWrite, type FoldKeptAtWrite } from '../../shared/stats/kept-folds';
 import type { Db } from '../db/connection';
 import { datasetVersion } from '../db/changes';
-import { packageRoot } from '../engine/package-root';
+import { builtScriptIfPresent } from '../engine/package-root';
 import type { StoredRow } from './columns';
 import { keepFold, serializeFold } from './kept-folds';
 
@@ -116,11 +114,6 @@ function keepAll(db: Db, runId: string, folds: EncodedRunFolds | null): void {
   }
 }
 
-function workerScript(): string | null {
-  const file = path.join(packageRoot(), 'out', 'engine', 'run-fold-worker.cjs');
-  return fs.existsSync(file) ? file : null;
-}
-
 /** Runs with fewer rows fold in the engine thread: a thread's start (some 50 ms) would cost more than their fold. */
 const WORKER_MIN_ROWS = 5000;
 
@@ -138,7 +131,7 @@ function inThread(): RunFolds {
 
 /** A fresh run's folds: in a thread of their own for a large run when the worker is built, else in this one. */
 export function startRunFolds(expectedRows: number): RunFolds {
-  const script = expectedRows >= WORKER_MIN_ROWS ? workerScript() : null;
+  const script = expectedRows >= WORKER_MIN_ROWS ? builtScriptIfPresent('run-fold-worker.cjs') : null;
   if (!script) return inThread();
   let worker: Worker;
   try {

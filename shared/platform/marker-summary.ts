@@ -6,6 +6,7 @@ import { pyRound } from '../stats/py-format';
 import { markerValue } from '../stats/readers';
 import { meanOf, taskSums } from '../stats/task-means';
 import { codePointCompare } from '../stats/task-order';
+import { meansOf } from '../stats/task-sums';
 
 export interface MarkerStats {
   mean: number | null;
@@ -26,7 +27,7 @@ export function markerNames(rows: readonly unknown[]): string[] {
 export function markerStats(rows: readonly unknown[], name: string): MarkerStats {
   const metric = `marker:${name}`;
   const perTask = taskSums(rows, metric);
-  const means = perTask.sums.map((sum, i) => sum / perTask.counts[i]);
+  const means = [...meansOf(perTask).values()];
   const nRows = perTask.counts.reduce((acc, count) => acc + count, 0);
   // Degenerate: every applicable row holds one value, so the marker has not shown it can come out otherwise.
   const distinct = new Set<number>();

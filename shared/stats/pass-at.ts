@@ -5,6 +5,7 @@ import { pyTruthy } from './keys';
 import { foldPassAt, type PassAtFold } from './pass-at-fold';
 import { runConfigFrom, type RunConfig } from './run-config';
 import { meanOf } from './task-means';
+import { meansOf } from './task-sums';
 import { tallyRows, type TaskTally } from './task-tally';
 
 export interface PassAtOptions {
@@ -42,7 +43,7 @@ export interface PassAtResult {
  * each key as its own property: an assignment would drop a task named "__proto__" (it would try to set the prototype).
  */
 function perTaskObject(tally: TaskTally): Record<string, number> {
-  return Object.fromEntries(tally.keys.map((key, i) => [key, tally.sums[i] / tally.counts[i]]));
+  return Object.fromEntries(meansOf(tally));
 }
 
 /**

@@ -6,7 +6,7 @@ import { taskKey, type Row } from './keys';
 import { pyFixed, pyRound, roundOrNull } from './py-format';
 import { binaryReward } from './readers';
 import { meanOf, sampleSd, taskSums } from './task-means';
-import { sharedTaskKeys, taskIndex, type TaskSums } from './task-sums';
+import { meansOf, sharedTaskKeys, taskIndex, type TaskSums } from './task-sums';
 
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 const kPrime = (k: number) => Math.max(1, Math.trunc(k));
@@ -86,7 +86,7 @@ export function holdoutSizeOnSums(
   if (before) {
     const sums = before;
     if (sums.keys.length === 0) throw new StatsValueError('holdout_size: the before rows carry no 0/1 reward; grade them first');
-    const rates = sums.sums.map((sum, i) => sum / sums.counts[i]);
+    const rates = [...meansOf(sums).values()];
     k = Infinity;
     for (const count of sums.counts) if (count < k) k = count;
     base = meanOf(rates);
