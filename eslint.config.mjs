@@ -9,9 +9,12 @@
 //             conformance)
 //             never import the engine's handlers, the CLI or the Electron shell
 //   cli/      imports only the engine's entry (engine/index), its transports and shared/
+// Everywhere: zod only through shared/schema/zod.ts (named builders, so bundles leave out the rest of zod)
 import tseslint from 'typescript-eslint';
 
 const electron = { name: 'electron', message: 'Only main/app/ (and preload/) may import electron.' };
+// zod's own `z` holds all of zod, and a bundle that imports it keeps all of it: shared/schema/zod.ts names what is used.
+const zodDirect = { name: 'zod', message: 'Import z from shared/schema/zod.ts (it names the builders used, so bundles leave out the rest of zod).' };
 const nodeBuiltins = [{ group: ['node:*'], message: 'shared/ and renderer/ run everywhere: no Node built-ins.' }];
 const aboveDomains = { group: ['**/engine/handlers/**', '**/cli/**', '**/app/**'], message: 'A domain never imports the engine\'s handlers, the CLI or the Electron shell: the engine calls the domain, not the other way.' };
 const DOMAINS = ['db', 'rows', 'datasets', 'agents', 'sim', 'judges', 'json-schema', 'stats-workers', 'labels', 'sweeps', 'verdicts', 'sync', 'conformance'];
@@ -25,6 +28,18 @@ const cliLayer = {
   message: 'The CLI is a client of the engine: it imports only main/engine/index (the entry), its transports and shared/.',
 };
 
+/** shared/'s rule for a file `depth` folders below shared/ (1: shared/api/x.ts): nothing outside shared/, no Node. */
+function sharedImports(depth, { zod = false } = {}) {
+  const up = (n) => `${'../'.repeat(n)}*`;
+  return [
+    'error',
+    {
+      paths: [electron, ...(zod ? [] : [zodDirect]), 'fs', 'path', 'os', 'child_process', 'worker_threads', 'crypto'],
+      patterns: [...nodeBuiltins, { group: [up(depth + 1), up(depth + 2), '**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ imports nothing outside shared/.' }],
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'native/**', '.tmp/**', 'test/**/*.mjs', 'bin/**', 'scripts/**'] },
   {
@@ -32,30 +47,21 @@ export default tseslint.config(
     languageOptions: { parser: tseslint.parser, parserOptions: { ecmaVersion: 'latest', sourceType: 'module' } },
     plugins: { '@typescript-eslint': tseslint.plugin },
     rules: {
-      'no-restricted-imports': ['error', { paths: [electron] }],
+      'no-restricted-imports': ['error', { paths: [electron, zodDirect] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-debugger': 'error',
     },
   },
-  {
-    files: ['shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electron, 'fs', 'path', 'os', 'child_process', 'worker_threads', 'crypto'],
-          patterns: [...nodeBuiltins, { group: ['../../*', '../../../*', '**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ imports nothing outside shared/.' }],
-        },
-      ],
-    },
-  },
+  { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': sharedImports(1) } },
+  // A folder inside a folder of shared/ (stats/registry/) reaches shared/ itself with ../../
+  { files: ['shared/*/*/**/*.ts'], rules: { 'no-restricted-imports': sharedImports(2) } },
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [electron],
+          paths: [electron, zodDirect],
           patterns: [...nodeBuiltins, { group: ['**/main/**', '**/preload/**'], message: 'renderer/ talks to the engine only through the typed API in shared/.' }],
         },
       ],
@@ -63,22 +69,27 @@ export default tseslint.config(
   },
   {
     files: DOMAINS.map((d) => `main/${d}/**/*.ts`),
-    rules: { 'no-restricted-imports': ['error', { paths: [electron], patterns: [aboveDomains] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [electron, zodDirect], patterns: [aboveDomains] }] },
   },
   {
     files: ['main/agents/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [electron], patterns: [aboveDomains, agentsLayer] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [electron, zodDirect], patterns: [aboveDomains, agentsLayer] }] },
   },
   {
     files: ['main/db/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [electron], patterns: [aboveDomains, aboveDb] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [electron, zodDirect], patterns: [aboveDomains, aboveDb] }] },
   },
   {
     files: ['main/cli/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [electron], patterns: [cliLayer] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [electron, zodDirect], patterns: [cliLayer] }] },
   },
   {
     files: ['main/app/**/*.ts', 'preload/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': ['error', { paths: [zodDirect] }] },
+  },
+  {
+    // The one door to zod; otherwise under shared/'s rules.
+    files: ['shared/schema/zod.ts'],
+    rules: { 'no-restricted-imports': sharedImports(1, { zod: true }) },
   },
 );

@@ -1,6 +1,6 @@
 // The flags of `while-desk stats <name>`, read from the statistic registry: each SDK keyword argument (and
 // option) is a kebab-case flag whose kind comes from its zod type; sources are positionals or flags.
-import type { z } from 'zod';
+import type { z } from '../../shared/schema/zod';
 import { ApiError, describeZodError } from '../../shared/api/define';
 import { statisticSchemas } from '../../shared/api/stats';
 import { statistics, type AnyStatistic, type FlagKind, type SourceSpec } from '../../shared/stats/registry/index';

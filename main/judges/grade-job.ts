@@ -2,7 +2,7 @@
 // grade.progress events, answer grade.wait and grade.cancel. One registry per engine; closing the engine stops them.
 import { ApiError } from '../../shared/api/define';
 import { gradeTrust, type GradeProgress, type GradeSummary, type gradeStartInput } from '../../shared/api/grade';
-import type { z } from 'zod';
+import type { z } from '../../shared/schema/zod';
 import { judgeLabel } from '../../shared/schema/run-settings';
 import { findDataset } from '../db/repos/datasets';
 import type { EngineContext } from '../engine/context';

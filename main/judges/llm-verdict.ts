@@ -1,5 +1,5 @@
 // Reads an LLM judge's reply. It is untrusted: the last complete JSON object must be exactly the verdict shape asked for.
-import { z } from 'zod';
+import { z } from '../../shared/schema/zod';
 
 export const passFailVerdict = z.strictObject({ reason: z.string().max(4000).optional(), verdict: z.enum(['pass', 'fail']) });
 export const likertVerdict = z.strictObject({ reason: z.string().max(4000).optional(), score: z.int().min(1).max(5) });

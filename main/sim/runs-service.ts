@@ -1,6 +1,6 @@
 // What the runs API does: check the inputs, store the run with its task set, launch, cancel, resume, wait, describe.
 import path from 'node:path';
-import type { z } from 'zod';
+import type { z } from '../../shared/schema/zod';
 import { ApiError } from '../../shared/api/define';
 import type { RunConfig, RunDetail, RunSummary, runStartInput } from '../../shared/api/runs';
 import { agentLabel, judgeLabel } from '../../shared/schema/run-settings';

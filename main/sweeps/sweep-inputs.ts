@@ -2,7 +2,7 @@
 // (shared/platform sweepLabels: 40 characters, unique), agent files present, the judge loadable.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { z } from 'zod';
+import type { z } from '../../shared/schema/zod';
 import { ApiError } from '../../shared/api/define';
 import type { SweepConfig, sweepStartInput } from '../../shared/api/sweeps';
 import { variantLabels } from '../../shared/api/sweep-variants';

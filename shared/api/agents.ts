@@ -1,6 +1,6 @@
 // Agents and verdicts: runs carry an agent name and a version; one version per agent is serving; the verdict per
 // behaviour, the eight eval-health checks and the brief are the platform's rules (platform-api.md §5.1-5.3).
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { AGENT_NAME } from './runs';
 import { method } from './define';
 

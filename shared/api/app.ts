@@ -1,5 +1,5 @@
 // App-level methods: version and health, so a client can tell it reached the right engine.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { method } from './define';
 
 export const appApi = {

@@ -1,5 +1,5 @@
 // Datasets and rows: list, import (streamed in chunks), export, page through rows, open one.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { method } from './define';
 
 export const datasetSummary = z.object({

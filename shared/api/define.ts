@@ -1,5 +1,5 @@
 // The one place a method of the typed API is declared: name, zod input, zod output.
-import type { z } from 'zod';
+import type { z } from '../schema/zod';
 
 export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
   input: I;

@@ -1,7 +1,7 @@
 // The grade domain: grade a dataset (or a run) with a judge into a new 'graded' dataset, as a job. grade.start
 // loads and checks the judge first (a bad judge is refused, nothing written) and answers with the job's id, which
 // is the new dataset's id; grade.progress follows it; grade.wait resolves with the summary; grade.cancel stops it.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { judgeSettings } from '../schema/run-settings';
 import { method } from './define';
 

@@ -1,5 +1,5 @@
 // Every method and event of the engine, declared once. Clients and handlers are typed from this map.
-import type { z } from 'zod';
+import type { z } from '../schema/zod';
 import { agentsApi } from './agents';
 import { appApi } from './app';
 import { datasetsApi, datasetsEvents } from './datasets';

@@ -2,7 +2,7 @@
 // their latest record for it (a null value withdraws it: undo appends one). A row's gold is derived from the
 // current labels on every read, as attach_labels derives it (sdk-semantics §6). The labeling desk's queue,
 // import/export in the SDK's label format, and the annotators' summary live here too.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { method } from './define';
 
 export const labelKind = z.enum(['human', 'program', 'model']);

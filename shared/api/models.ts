@@ -1,5 +1,5 @@
 // The models domain: GGUF files found in LM Studio's and Ollama's folders and in folders the person added.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { method } from './define';
 
 export const modelSource = z.enum(['lmstudio', 'ollama', 'folder']);

@@ -1,5 +1,5 @@
 // The runs domain: start a simulation (tasks x k x runs rollouts), list, inspect, cancel and resume it.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { agentFromSpec, judgeFromSpec } from '../schema/agent-spec';
 import { agentSettings, judgeSettings, RUN_DEFAULTS } from '../schema/run-settings';
 import { method } from './define';

@@ -1,5 +1,5 @@
 // API keys kept in the OS keychain (desktop app only): names are listed, values are never read back out.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { method } from './define';
 
 const secretName = z

@@ -1,7 +1,7 @@
 // The stats domain of the typed API, derived from the statistic registry (shared/stats/registry): one method per
 // statistic, its input the row sources + the SDK's keyword arguments + this surface's options, its output the
 // job id + the statistic's typed result. Every statistic runs in a worker and can be cancelled.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { statistics, type AnyStatistic, type SourceSpec, type StatSchemas } from '../stats/registry/index';
 import { method, type MethodSpec } from './define';
 

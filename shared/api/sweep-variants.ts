@@ -1,6 +1,6 @@
 // A sweep's variants checked by the rules the engine refuses them by, here in shared/ so the engine, the CLI's
 // variants file and the app's new-sweep form (inline, before anything starts) all use this one implementation.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { sweepLabels, type HarnessInput } from '../platform/index';
 import { agentLabel, type AgentSettings } from '../schema/run-settings';
 import { describeZodError } from './define';

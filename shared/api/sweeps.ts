@@ -1,6 +1,6 @@
 // The sweeps domain: variants (a system prompt and an agent each) run on one frozen task set with one k and one
 // judge, ranked by the platform's HarnessSweep rules (platform-api.md §6); stored, followed live, resumable.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { agentFromSpec } from '../schema/agent-spec';
 import { agentSettings, judgeSettings, RUN_DEFAULTS } from '../schema/run-settings';
 import { method } from './define';

@@ -1,5 +1,5 @@
 // Sync with a While account: sign in (device flow), account status, push a dataset, the outbox and pull.
-import { z } from 'zod';
+import { z } from '../schema/zod';
 import { method } from './define';
 
 export const outboxState = z.enum(['queued', 'sending', 'done', 'failed']);

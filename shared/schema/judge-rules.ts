@@ -2,7 +2,7 @@
 // Regular expressions are RE2 (re2js): matching takes linear time, so no pattern can hang the engine
 // (`^(a+)+$` on forty a's and a "!" answers at once); lookarounds and backreferences are refused at load.
 import { RE2JS } from 're2js';
-import { z } from 'zod';
+import { z } from './zod';
 
 /** all/any/not nested deeper than this is refused (and any JSON deeper than MAX_JSON_DEPTH). */
 export const MAX_RULE_DEPTH = 32;

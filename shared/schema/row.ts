@@ -1,5 +1,5 @@
 // Row v1 (sdk-semantics §1): as lenient as the SDK. Unknown keys ride through untouched.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A step is a user turn, a tool call or an agent text turn; extra keys are kept (anyOf, not oneOf: §1.3). */
 export const stepSchema = z.looseObject({

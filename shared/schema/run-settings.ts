@@ -1,7 +1,7 @@
 // Run settings as data: the agent and the judge a run (or a sweep arm) uses, every default declared once here.
 // The `openai:MODEL@URL` / `llama:F.gguf` / `llm:...` strings are a command-line spelling only, parsed at the CLI's
 // edge (main/cli/agent-spec.ts) into these objects; the API, the stored run and the new-run form use the objects.
-import { z } from 'zod';
+import { z } from './zod';
 import { normalizeBaseUrl } from './base-url';
 
 export const llamaGpu = z.enum(['auto', 'cpu', 'cuda', 'vulkan', 'metal']);

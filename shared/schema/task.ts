@@ -1,5 +1,5 @@
 // A simulation task (one JSONL line of a task set): the ask, its tools, a deterministic tool world, faults.
-import { z } from 'zod';
+import { z } from './zod';
 
 export const toolSchema = z.object({
   type: z.literal('function', { message: 'a tool must be {"type": "function", "function": {...}}' }),

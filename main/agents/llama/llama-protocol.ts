@@ -1,6 +1,6 @@
 // Messages between the llama agent (parent) and its model process (llama-child): the child's answers are
 // untrusted and validated with these schemas before the parent uses them.
-import { z } from 'zod';
+import { z } from '../../../shared/schema/zod';
 import type { ChatMessage, ToolSchema } from '../agent-types';
 
 export type LlamaGpu = 'auto' | 'cpu' | 'cuda' | 'vulkan' | 'metal';

@@ -1,6 +1,6 @@
 // Validates a local model's grammar-constrained answer before the loop uses it: the grammar is a hint, the
 // output is untrusted. A tool call must name a given tool and carry arguments that fit that tool's bounded schema.
-import { z } from 'zod';
+import { z } from '../../../shared/schema/zod';
 import type { ToolSchema, TurnResult } from '../agent-types';
 import { toolArgumentsSchema, type BoundedSchema } from './turn-format';
 

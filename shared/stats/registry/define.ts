@@ -4,7 +4,7 @@
 //
 // zod is imported as a type only: the schemas are built by `schemas(z)` where they are needed (the API), so a
 // statistics worker, which runs `compute` alone, never loads zod (it costs a cold worker some 50 ms).
-import type { z } from 'zod';
+import type { z } from '../../schema/zod';
 
 export type Zod = typeof z;
 type Obj = Record<string, unknown>;

@@ -1,5 +1,5 @@
 // The statistic registry: every surface (API schema, CLI flags, conformance binding, worker job) read from one entry.
-import { z } from 'zod';
+import { z } from '../../../shared/schema/zod';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api/index';
 import { statisticSchemas } from '../../../shared/api/stats';

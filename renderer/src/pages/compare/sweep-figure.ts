@@ -1,6 +1,6 @@
 // The sweep dots: each variant's pass@1 with its 95% interval, prompts along the axis, one colour per model
 // (so the dots group by prompt and by model at once). Pure, so the figure rules can be checked under Node.
-import type { z } from 'zod';
+import type { z } from '../../../../shared/schema/zod';
 import type { sweepReportSchema } from '../../../../shared/api/sweeps';
 
 type Report = z.output<typeof sweepReportSchema>;
