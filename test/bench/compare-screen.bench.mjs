@@ -7,20 +7,25 @@
 // - the window open on the runs list a moment, then #/compare/<a>/<b> (timed from that address change), as a
 //   person opens the screen in the app;
 // - the two imported datasets, the first time (their rows are folded) and on a later serve (kept folds).
+// - the page loaded straight again, with no debugger attached (untraced-load.mjs): Playwright's DevTools connection
+//   makes React DOM's module evaluation a task of 60-85 ms that a person's browser does in some 6 ms (see there).
 // Prints when each appeared, the compare call's time and size, and every long task until then (the page reports
-// them itself: see probe). Needs `npm run build` and /usr/bin/chromium. COMPARE_RUNS changes how many visits of
-// the first two kinds.
+// them itself: see probe; the untraced loads read them from Chromium's trace). Needs `npm run build` and
+// /usr/bin/chromium. COMPARE_RUNS changes how many visits of the first three kinds.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { checkPrerequisites, importDataset, launchBrowser, ROOT, startServe, tempDir } from '../e2e/harness.mjs';
 import { compareRunLines } from './generate-rows.mjs';
+import { untracedLoad } from './untraced-load.mjs';
 
 const TASKS = 25_000;
 const K = 4;
 const RUNS = Number(process.env.COMPARE_RUNS || 3);
 const TARGET_MS = 1000;
+/** The User Timing mark the compare screen sets once its reading is on screen (COMPARE_SHOWN_MARK in compare-report.tsx). */
+const SHOWN_MARK = 'while-desk:compare-shown';
 const cli = path.join(ROOT, 'bin', 'while-desk.mjs');
 
 
@@ -163,6 +168,27 @@ async function fresh(db, label, visit, count = RUNS) {
   return { best: shown[0], median: shown[Math.floor(shown.length / 2)], longest };
 }
 
+/** Straight loads with no debugger attached, each on a fresh serve and browser profile. */
+async function freshUntraced(db, label, a, b, count = RUNS) {
+  const shown = [];
+  let longest = 0;
+  for (let run = 0; run < count; run++) {
+    const serve = startServe(db, { checkOutputs: false });
+    try {
+      const load = await untracedLoad(`${await serve.url}#/compare/${a}/${b}`, SHOWN_MARK);
+      if (!load) throw new Error(`the compare screen set no ${SHOWN_MARK} mark within the trace`);
+      const long = load.longTasks.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(', ') || 'none';
+      console.log(`  ${label}, run ${run + 1}: on screen at ${load.shownAt.toFixed(0)} ms (from navigation start); long tasks until then: ${long}`);
+      shown.push(load.shownAt);
+      longest = Math.max(longest, ...load.longTasks.map((t) => t.duration));
+    } finally {
+      await serve.stop();
+    }
+  }
+  shown.sort((x, y) => x - y);
+  return { best: shown[0], median: shown[Math.floor(shown.length / 2)], longest };
+}
+
 const summary = (label, r) =>
   console.log(`${label}: best ${r.best.toFixed(0)} ms, median ${r.median.toFixed(0)} ms (target <= ${TARGET_MS}); longest task ${r.longest.toFixed(0)} ms (target <= 50)`);
 
@@ -198,11 +224,13 @@ async function main() {
     console.log(`compare screen bench: two seeded runs of ${TASKS} tasks x ${K} (and two imported ones); ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     const [a, b] = runs;
     const loaded = await fresh(db, 'two runs, the page loaded on #/compare/A/B', (context, url) => oneVisit(context, url, a, b));
+    const untraced = await freshUntraced(db, 'two runs, the page loaded on #/compare/A/B, no debugger attached', a, b);
     const inApp = await fresh(db, 'two runs, the window open on the runs list 1 s, then #/compare/A/B (from that change)', (context, url) => inAppVisit(context, url, a, b));
     // Imported datasets keep their fold only once a statistic has folded them: the first visit folds both.
     const firstEver = await fresh(db, 'two imported datasets never read before, the page loaded on them', (context, url) => oneVisit(context, url, imported[0], imported[1]), 1);
     const importedAgain = await fresh(db, 'the same two, a fresh serve later', (context, url) => oneVisit(context, url, imported[0], imported[1]), 1);
     summary('compare on screen, two runs, page loaded with it', loaded);
+    summary('compare on screen, two runs, page loaded with it, no debugger attached', untraced);
     summary('compare on screen, two runs, opened in the running window', inApp);
     summary('compare on screen, two imported datasets, first statistic on them', firstEver);
     summary('compare on screen, the same two, later (kept folds)', importedAgain);
