@@ -2,10 +2,10 @@
 import { EventEmitter } from 'node:events';
 import { ApiError, describeZodError } from '../../shared/api/define';
 import type { EventName, EventPayload, MethodInput, MethodName, MethodOutput } from '../../shared/api/index';
-import { openDatabase, resolveDbPath, type OpenOptions } from '../db/connection';
+import { openDatabase, resolveDbPath, type Db, type OpenOptions } from '../db/connection';
 import { recoverInterruptedGrades } from '../db/repos/datasets';
 import { recoverInterruptedImports } from '../rows/index';
-import { startChangeFeed } from './change-feed';
+import { startChangeFeed, type ChangeFeed } from './change-feed';
 import type { EngineContext } from './context';
 import type { SecretStore } from './secret-store';
 import { handlerFor, loadAllHandlers } from './handlers/index';
@@ -50,9 +50,6 @@ export interface Engine {
 
 export function createEngine(options: EngineOptions = {}): Engine {
   const dbPath = resolveDbPath(options.dbPath);
-  const db = openDatabase(dbPath, options);
-  recoverInterruptedImports(db);
-  recoverInterruptedGrades(db);
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const cleanups: Array<() => void | Promise<void>> = [];
@@ -60,15 +57,32 @@ export function createEngine(options: EngineOptions = {}): Engine {
     emitter.emit(event, payload);
     emitter.emit('*', event, payload);
   };
-  const feed = startChangeFeed(db, emit);
+  // The database opens on first use: a command on files alone (`stats` on a JSONL file) neither opens nor creates
+  // one, and starts some 10 ms sooner. A long-lived host (the app, `serve`) opens it at once, below.
+  let opened: { db: Db; feed: ChangeFeed } | null = null;
+  let closed = false;
+  const database = () => {
+    if (!opened) {
+      // Never reopened by something that outlived the engine (it would hold a connection nobody closes).
+      if (closed) throw new ApiError('failed', 'the engine is closed');
+      const db = openDatabase(dbPath, options);
+      recoverInterruptedImports(db);
+      recoverInterruptedGrades(db);
+      opened = { db, feed: startChangeFeed(db, emit) };
+    }
+    return opened;
+  };
   const ctx: EngineContext = {
-    db,
+    get db() {
+      return database().db;
+    },
     dbPath,
     emit,
-    publishChanges: feed.publish,
+    publishChanges: () => opened?.feed.publish(),
     onClose: (cleanup) => cleanups.push(cleanup),
     secrets: options.secrets,
   };
+  if (options.preloadHandlers ?? options.autoSync) database();
 
   const checkOutputs = options.checkOutputs ?? process.env.WHILE_DESK_CHECK_OUTPUTS === '1';
   // A long-lived host loads its handlers while idle, then starts its statistics worker thread, which prepares for
@@ -101,7 +115,6 @@ export function createEngine(options: EngineOptions = {}): Engine {
     return result;
   }
 
-  let closed = false;
   return {
     ctx,
     ready,
@@ -120,8 +133,10 @@ export function createEngine(options: EngineOptions = {}): Engine {
       closed = true;
       await opening;
       for (const cleanup of cleanups.reverse()) await cleanup();
-      feed.close();
-      db.close();
+      if (opened) {
+        opened.feed.close();
+        opened.db.close();
+      }
     },
   };
 }

@@ -95,6 +95,15 @@ describe('while-desk stats pass-at on the conformance cases', () => {
     });
   }
 
+  it('neither opens nor creates a database for a statistic on files alone', () => {
+    const db = path.join(dir, 'never-made.db');
+    const file = path.join(conformance, 'cases', 'pass_at_k4_30tasks', 'rows.jsonl');
+    const run = cli(['stats', 'pass-at', file, '--json', '--k', '4'], db);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).k).toBe(4);
+    expect(fs.existsSync(db)).toBe(false);
+  });
+
   it('gives the same report for the file and for the dataset imported from it, and reads as plain words', () => {
     const file = path.join(conformance, 'cases', 'pass_at_k4_30tasks', 'rows.jsonl');
     const db = path.join(dir, 'desk.db');
