@@ -101,19 +101,19 @@ class Writer {
     }
   }
 
+  /** An array of numbers only or of strings only (task sums' columns) is read back by one loop; others element by element. */
+  private array(v: unknown[]): void {
+    const tag = v.length === 0 ? Tag.Array : isNumberArray(v) ? Tag.NumberArray : isStringArray(v) ? Tag.StringArray : Tag.Array;
+    this.tags.push(tag);
+    this.ints.push(v.length);
+    if (tag === Tag.NumberArray) for (let i = 0; i < v.length; i++) this.nums.push(v[i] as number);
+    else if (tag === Tag.StringArray) for (let i = 0; i < v.length; i++) this.string(v[i] as string);
+    else for (let i = 0; i < v.length; i++) this.value(v[i]);
+  }
+
   private object(v: object): void {
-    if (Array.isArray(v) && v.length > 0 && isNumberArray(v)) {
-      this.tags.push(Tag.NumberArray);
-      this.ints.push(v.length);
-      for (let i = 0; i < v.length; i++) this.nums.push(v[i]);
-    } else if (Array.isArray(v) && v.length > 0 && isStringArray(v)) {
-      this.tags.push(Tag.StringArray);
-      this.ints.push(v.length);
-      for (let i = 0; i < v.length; i++) this.string(v[i]);
-    } else if (Array.isArray(v)) {
-      this.tags.push(Tag.Array);
-      this.ints.push(v.length);
-      for (let i = 0; i < v.length; i++) this.value(v[i]);
+    if (Array.isArray(v)) {
+      this.array(v);
     } else if (v instanceof Map) {
       const shape = mapShape(v);
       if (shape !== null) return this.flatMap(v as Map<string, number | number[]>, shape);

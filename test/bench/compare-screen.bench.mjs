@@ -147,6 +147,12 @@ function printVisit(name, v) {
   return { shown, longest: long.length ? Math.max(...long.map((t) => t.duration)) : 0 };
 }
 
+/** The best and median of when the screen showed, and the longest task seen. */
+function bestAndMedian(shown, longest) {
+  shown.sort((x, y) => x - y);
+  return { best: shown[0], median: shown[Math.floor(shown.length / 2)], longest };
+}
+
 /** Visits on fresh serves (and browsers), `visit` each time; the best and median of when the screen showed. */
 async function fresh(db, label, visit, count = RUNS) {
   const shown = [];
@@ -164,8 +170,7 @@ async function fresh(db, label, visit, count = RUNS) {
       await serve.stop();
     }
   }
-  shown.sort((x, y) => x - y);
-  return { best: shown[0], median: shown[Math.floor(shown.length / 2)], longest };
+  return bestAndMedian(shown, longest);
 }
 
 /** Straight loads with no debugger attached, each on a fresh serve and browser profile. */
@@ -185,8 +190,7 @@ async function freshUntraced(db, label, a, b, count = RUNS) {
       await serve.stop();
     }
   }
-  shown.sort((x, y) => x - y);
-  return { best: shown[0], median: shown[Math.floor(shown.length / 2)], longest };
+  return bestAndMedian(shown, longest);
 }
 
 const summary = (label, r) =>
