@@ -2,7 +2,7 @@
 // writer only appends to the WAL and the copying into the database file happens on another core. Passive
 // checkpoints never block the writer. Stops when the flag in `stop` turns 1.
 import { workerData } from 'node:worker_threads';
-import Database from 'better-sqlite3';
+import { sqliteDatabase } from './sqlite';
 
 interface CheckpointWorkerData {
   file: string;
@@ -12,7 +12,8 @@ interface CheckpointWorkerData {
 }
 
 const { file, nativeBinding, intervalMs, stop } = workerData as CheckpointWorkerData;
-const db = new Database(file, nativeBinding ? { nativeBinding } : {});
+const Sqlite = sqliteDatabase();
+const db = new Sqlite(file, nativeBinding ? { nativeBinding } : {});
 db.pragma('busy_timeout = 1000');
 try {
   while (Atomics.load(stop, 0) === 0) {

@@ -2,8 +2,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { migrate } from './migrate';
+import { sqliteDatabase } from './sqlite';
 
 export type Db = Database.Database;
 
@@ -43,7 +44,8 @@ export const WAL_AUTOCHECKPOINT_PAGES = 512;
 
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  const Sqlite = sqliteDatabase();
+  const db = new Sqlite(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   // 64 KiB pages (the largest) make bulk row inserts about a third cheaper than 16 KiB and three times cheaper
   // than the default 4 KiB: rows are ~0.5 KiB of JSON each, and each page costs a write. New files only.
   db.pragma('page_size = 65536');

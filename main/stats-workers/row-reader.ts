@@ -2,7 +2,8 @@
 // module (so they carry the gold their labels give them), with a small cache keyed on each dataset's version. A
 // statistic's fold of a whole dataset is read from the folds the dataset keeps (rows/kept-folds.ts) when one of
 // its current version is there, and handed back to be kept when it was folded here.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { sqliteDatabase } from '../db/sqlite';
 import { datasetVersion } from '../db/changes';
 import { readLabeledRows } from '../rows/labeled-rows';
 import { keptFold } from '../rows/kept-folds';
@@ -61,7 +62,8 @@ export class RowReader {
     if (!this.db) {
       // In the app the engine host runs under Electron, whose better-sqlite3 binary it names in this variable.
       const nativeBinding = process.env.WHILE_DESK_SQLITE_BINDING || undefined;
-      this.db = new Database(this.dbPath, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+      const Sqlite = sqliteDatabase();
+      this.db = new Sqlite(this.dbPath, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
       this.db.pragma('busy_timeout = 5000');
       // Whole-dataset scans read the file through a memory map: a third less time in SQLite than copying each page
       // out. SQLite keeps mapped reads consistent with the engine's writes (its own locks and the WAL).

@@ -1,14 +1,15 @@
 // A read-only connection of its own for a long scan of the rows (an upload, a push's plan): WAL gives it a steady
 // snapshot, and an open cursor on the writer connection would block every write while it runs.
-import Database from 'better-sqlite3';
 import { openOptionsOf, type Db } from '../db/connection';
+import { sqliteDatabase } from '../db/sqlite';
 
 /** Page cache of a reader: it scans the rows once in order, so a cached page is seldom read again (SQLite's default is 16 MiB). */
 const READER_CACHE_KIB = 2048;
 
 export function openReader(db: Db): Db {
   const nativeBinding = openOptionsOf(db).nativeBinding;
-  const reader = new Database(db.name, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+  const Sqlite = sqliteDatabase();
+  const reader = new Sqlite(db.name, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
   reader.pragma(`cache_size = -${READER_CACHE_KIB}`);
   return reader;
 }
