@@ -24,9 +24,17 @@ export function truthy(value: unknown): boolean {
   return !Number.isNaN(value);
 }
 
+/** The Hugging Face columns' names, read on every row: a plain loop, not a closure and a destructuring per row. */
+const HF_FLAT_NAMES = HF_FLAT_COLUMNS.map(([column]) => column);
+
+function hasHfFlatColumn(row: Obj): boolean {
+  for (let i = 0; i < HF_FLAT_NAMES.length; i++) if (typeof row[HF_FLAT_NAMES[i]] === 'string') return true;
+  return false;
+}
+
 export function detectShape(row: Obj): RowShape {
   if ('schema_version' in row) return 'v1';
-  if (HF_FLAT_COLUMNS.some(([column]) => typeof row[column] === 'string')) return 'hf_flat';
+  if (hasHfFlatColumn(row)) return 'hf_flat';
   if (Array.isArray(row.messages) && row.messages.length > 0 && !truthy(row.steps) && !('final_text' in row)) {
     return 'training';
   }
