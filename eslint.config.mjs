@@ -15,6 +15,13 @@ import tseslint from 'typescript-eslint';
 const electron = { name: 'electron', message: 'Only main/app/ (and preload/) may import electron.' };
 // zod's own `z` holds all of zod, and a bundle that imports it keeps all of it: shared/schema/zod.ts names what is used.
 const zodDirect = { name: 'zod', message: 'Import z from shared/schema/zod.ts (it names the builders used, so bundles leave out the rest of zod).' };
+const sqliteDirect = {
+  name: 'better-sqlite3',
+  allowTypeImports: true,
+  message: 'Reach better-sqlite3 through main/db/sqlite.ts (loaded by require when the first connection opens); type imports are fine.',
+};
+/** What no file of main/ imports directly. */
+const mainPaths = [electron, zodDirect, sqliteDirect];
 const nodeBuiltins = [{ group: ['node:*'], message: 'shared/ and renderer/ run everywhere: no Node built-ins.' }];
 const aboveDomains = { group: ['**/engine/handlers/**', '**/cli/**', '**/app/**'], message: 'A domain never imports the engine\'s handlers, the CLI or the Electron shell: the engine calls the domain, not the other way.' };
 const DOMAINS = ['db', 'rows', 'datasets', 'agents', 'sim', 'judges', 'json-schema', 'stats-workers', 'labels', 'sweeps', 'verdicts', 'sync', 'conformance'];
@@ -68,24 +75,28 @@ export default tseslint.config(
     },
   },
   {
+    files: ['main/engine/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: mainPaths }] },
+  },
+  {
     files: DOMAINS.map((d) => `main/${d}/**/*.ts`),
-    rules: { 'no-restricted-imports': ['error', { paths: [electron, zodDirect], patterns: [aboveDomains] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: mainPaths, patterns: [aboveDomains] }] },
   },
   {
     files: ['main/agents/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [electron, zodDirect], patterns: [aboveDomains, agentsLayer] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: mainPaths, patterns: [aboveDomains, agentsLayer] }] },
   },
   {
     files: ['main/db/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [electron, zodDirect], patterns: [aboveDomains, aboveDb] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: mainPaths, patterns: [aboveDomains, aboveDb] }] },
   },
   {
     files: ['main/cli/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [electron, zodDirect], patterns: [cliLayer] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: mainPaths, patterns: [cliLayer] }] },
   },
   {
     files: ['main/app/**/*.ts', 'preload/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [zodDirect] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [zodDirect, sqliteDirect] }] },
   },
   {
     // The one door to zod; otherwise under shared/'s rules.
