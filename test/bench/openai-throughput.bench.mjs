@@ -19,8 +19,13 @@ const SECONDS = arg('--seconds', 1);
 // Two servers: 40 ms per answer (a fast model: the engine must keep 32 requests in flight) and 2 ms (a stress
 // test where both clients are CPU-bound and the engine's own work per rollout shows).
 if (!process.argv.includes('--delay-ms')) {
-  for (const delay of [40, 2]) spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--delay-ms', String(delay), ...process.argv.slice(2)], { stdio: 'inherit' });
-  process.exit(0);
+  let failed = 0;
+  for (const delay of [40, 2]) {
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--delay-ms', String(delay), ...process.argv.slice(2)], { stdio: 'inherit' });
+    if (child.status !== 0) failed++;
+  }
+  // A case that crashed fails the bench, so `npm run bench` counts it rather than printing "0 failed".
+  process.exit(failed ? 1 : 0);
 }
 const DELAY_MS = arg('--delay-ms', 2);
 const CONCURRENCY = 32;
@@ -84,8 +89,11 @@ async function plainHttpRate() {
 let createOpenAiAgent;
 async function agentRate() {
   if (!createOpenAiAgent) {
-    await build({ entryPoints: { agent: path.join(root, 'main/agents/openai-agent.ts') }, outdir: tmp, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
-    ({ createOpenAiAgent } = await import(pathToFileURL(path.join(tmp, 'agent.mjs')).href));
+    // Built inside the checkout (out/bench/), not in the temporary folder: its packages stay external and
+    // resolve from the project's node_modules, as the engine's own build does.
+    const outdir = path.join(root, 'out/bench');
+    await build({ entryPoints: { 'openai-agent': path.join(root, 'main/agents/openai-agent.ts') }, outdir, outExtension: { '.js': '.mjs' }, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+    ({ createOpenAiAgent } = await import(pathToFileURL(path.join(outdir, 'openai-agent.mjs')).href));
   }
   const agent = createOpenAiAgent({ model: 'fake', baseUrl, concurrency: CONCURRENCY });
   const signal = new AbortController().signal;
