@@ -1,4 +1,5 @@
 // The judge contract and the run_judge subset the judge checks use (stats-semantics §13.5, sdk-semantics §5.1-5.2).
+import { normalizeVerdict } from '../schema/judge-verdict';
 
 type Row = Record<string, unknown>;
 
@@ -10,7 +11,7 @@ export type AnyJudge = JudgeFn | ((row: Row) => unknown);
 
 export type JudgeStatus = 'ok' | 'missing_reward' | 'invalid_result' | 'error' | 'timeout';
 
-/** One normalised verdict: a reward is never invented (sdk-semantics §5.1). */
+/** One verdict: the normaliser's (shared/schema/judge-verdict.ts), or the call's own error or timeout. */
 export interface Verdict {
   reward: number | null;
   status: JudgeStatus;
@@ -21,46 +22,6 @@ export interface Verdict {
 
 function isObj(value: unknown): value is Row {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function typeName(value: unknown): string {
-  if (value === null || value === undefined) return 'NoneType';
-  if (Array.isArray(value)) return 'list';
-  if (typeof value === 'string') return 'str';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
-  if (typeof value === 'object') return 'dict';
-  return typeof value;
-}
-
-/** A verdict's reward: booleans become 0/1; a number must lie in [0, 1] (0 and 1 stay integers). */
-function rewardOf(value: unknown): { reward: number } | { bad: Row } {
-  if (typeof value === 'boolean') return { reward: value ? 1 : 0 };
-  if (typeof value !== 'number') return { bad: { reward_type: typeName(value) } };
-  if (!(value >= 0 && value <= 1)) return { bad: { reward_out_of_range: value } };
-  return { reward: value === 0 ? 0 : value };
-}
-
-/** Normalise whatever a judge returned (normalize_judge_result). */
-export function normalizeVerdict(raw: unknown): Verdict {
-  if (typeof raw === 'boolean' || typeof raw === 'number') {
-    const r = rewardOf(raw);
-    return 'reward' in r ? { reward: r.reward, status: 'ok' } : { reward: null, status: 'invalid_result', meta: r.bad };
-  }
-  if (!isObj(raw)) return { reward: null, status: 'invalid_result', meta: { returned_type: typeName(raw) } };
-  const hasReward = Object.prototype.hasOwnProperty.call(raw, 'reward');
-  if (!hasReward && !Object.prototype.hasOwnProperty.call(raw, 'score')) {
-    return { reward: null, status: 'missing_reward', meta: { returned_keys: Object.keys(raw).sort() } };
-  }
-  const r = rewardOf(hasReward ? raw.reward : raw.score);
-  if (!('reward' in r)) return { reward: null, status: 'invalid_result', meta: r.bad };
-  const meta: Row = {};
-  for (const [k, v] of Object.entries(raw)) if (k !== 'reward' && k !== 'score' && k !== 'reason' && k !== 'judge_meta') meta[k] = v;
-  if (isObj(raw.judge_meta)) Object.assign(meta, raw.judge_meta);
-  const verdict: Verdict = { reward: r.reward, status: 'ok' };
-  if (raw.reason !== undefined && raw.reason !== null && raw.reason !== '') verdict.reason = String(raw.reason);
-  if (Object.keys(meta).length > 0) verdict.meta = meta;
-  if (isObj(meta.markers)) verdict.markers = meta.markers;
-  return verdict;
 }
 
 function errorVerdict(error: unknown): Verdict {

@@ -47,8 +47,9 @@ describe('module judge', () => {
     expect(await verdictOf('export default () => { throw new TypeError("boom"); }')).toMatchObject({ reward: null, judge_status: 'error', judge_meta: { error: 'TypeError: boom' } });
     expect(await verdictOf('export default async () => { throw new Error("late"); }')).toMatchObject({ reward: null, judge_status: 'error' });
     expect(await verdictOf('export default () => "1"')).toMatchObject({ reward: null, judge_status: 'invalid_result', judge_meta: { returned_type: 'string' } });
-    expect(await verdictOf('export default () => null')).toMatchObject({ reward: null, judge_status: 'missing_reward' });
-    expect(await verdictOf('export default () => undefined')).toMatchObject({ reward: null, judge_status: 'missing_reward' });
+    // sdk-semantics §5.1: nothing returned is "any other type", not a dict without a reward
+    expect(await verdictOf('export default () => null')).toMatchObject({ reward: null, judge_status: 'invalid_result', judge_meta: { returned_type: 'null' } });
+    expect(await verdictOf('export default () => undefined')).toMatchObject({ reward: null, judge_status: 'invalid_result', judge_meta: { returned_type: 'undefined' } });
     expect(await verdictOf('export default () => ({ verdict: "pass" })')).toMatchObject({ reward: null, judge_status: 'missing_reward', judge_meta: { returned_keys: ['verdict'] } });
     expect(await verdictOf('export default () => ({ reward: "high" })')).toMatchObject({ reward: null, judge_status: 'invalid_result', judge_meta: { reward_type: 'string' } });
     expect(await verdictOf('export default () => 1.5')).toMatchObject({ reward: null, judge_status: 'invalid_result', judge_meta: { reward_out_of_range: 1.5 } });

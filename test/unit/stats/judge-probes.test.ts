@@ -4,7 +4,8 @@ import { readdirSync } from 'node:fs';
 import { casesDir, runJudgeCase } from './judge-cases';
 import { judgeProbes, pickGraded, probeResolves } from '../../../shared/stats/judge-probes';
 import { FILLER, probeRow, rubricWords, REFUSAL_REPLY } from '../../../shared/stats/probe-texts';
-import { judgeVerdicts, normalizeVerdict, runJudge } from '../../../shared/stats/judge-fn';
+import { normalizeVerdict } from '../../../shared/schema/judge-verdict';
+import { judgeVerdicts, runJudge } from '../../../shared/stats/judge-fn';
 
 const cases = readdirSync(casesDir).filter((c) => c.startsWith('judge_probes_')).sort();
 
