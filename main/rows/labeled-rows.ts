@@ -39,8 +39,12 @@ function datasetCache(db: Db, datasetId: string): DatasetCache {
 
 function remember(cache: DatasetCache, found: Array<[number, string | null, string]>): void {
   for (const [ordinal, rowKey, json] of found) {
-    if (cache.byOrdinal.has(ordinal)) continue;
-    cache.byOrdinal.set(ordinal, { rowKey, json, stamp: null, row: null });
+    const known = cache.byOrdinal.get(ordinal);
+    // A row kept before the dataset's first label had no row key yet (ensureRowKeys fills them then, adding no
+    // row): it learns its key now, or its labels would never reach it.
+    if (known && (known.rowKey !== null || rowKey === null)) continue;
+    if (known) known.rowKey = rowKey;
+    else cache.byOrdinal.set(ordinal, { rowKey, json, stamp: null, row: null });
     if (rowKey !== null) cache.byKey.set(rowKey, [...(cache.byKey.get(rowKey) ?? []), ordinal]);
   }
 }
