@@ -7,7 +7,7 @@
 //   details   three small JSON fields (judge_status, category, the task key's fallbacks) and the filter choices,
 //             read the same way after the columns: the filters and the aimed order.
 import type { Db } from '../db/connection';
-import { hasLabels, queueColumnsAfter, queueDetails, queueOutline, type QueueColumns, type QueueOutline } from '../rows/index';
+import { fillRowKeysGradually, hasLabels, queueColumnsAfter, queueDetails, queueOutline, type QueueColumns, type QueueOutline } from '../rows/index';
 import { seededRandom, seedOf, shuffle } from './seeded';
 
 export type JudgeClass = 'pass' | 'fail' | 'ungraded';
@@ -194,10 +194,15 @@ export function queueRowDetails(db: Db, datasetId: string, queue: QueueRows): Pr
   return queue.details;
 }
 
-/** After a first page: the columns and details are read a moment later, so the filters and other orders are ready. */
+/**
+ * After a first page, a moment later: the row keys are filled, then the columns and details read, so the first
+ * label, the filters and the other orders find them ready.
+ */
 export function readInBackground(db: Db, datasetId: string, queue: QueueRows): void {
   if (queue.background || queue.details) return;
   queue.background = true;
-  const timer = setTimeout(() => void queueRowDetails(db, datasetId, queue).catch(() => undefined), BACKGROUND_DELAY_MS);
+  // The row keys first (an imported dataset's, before its first label: that label would otherwise fill them all
+  // before it is stored), then the details.
+  const timer = setTimeout(() => void fillRowKeysGradually(db, datasetId).then(() => queueRowDetails(db, datasetId, queue)).catch(() => undefined), BACKGROUND_DELAY_MS);
   timer.unref();
 }

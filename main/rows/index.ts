@@ -7,7 +7,7 @@ export { RunFoldState, startRunFolds, type RunFolds } from './run-folds';
 export { countRows, getRow, iterateRowJson, judgeStatusCounts, cutOrdinal, runScoreRows, pageRows, parsedRowPages, readDatasetRows, rowPages, taskRows, type OrdinalRange } from './read';
 export { appendLabel, appendLabels, rowKeysInOrder, hasLabels, labelsByRowKey, labelsSince, listLabels, rowsWithKey, type LabelFilter, type LabelKind, type LabelRecord, type NewLabel } from './labels';
 export { goldLabelRecord, withGold } from './gold';
-export { ensureRowKeys, storedRowKey } from './row-keys';
+export { ensureRowKeys, fillRowKeysGradually, storedRowKey } from './row-keys';
 export { exportDataset, exportLines } from './export';
 export { deleteDataset, recoverInterruptedImports } from './delete-dataset';
 export { queueColumns, queueColumnsAfter, queueDetails, queueOutline, queuePageRows, rowJsonByOrdinal, rowsByKey, type KeyedRow, type QueueColumns, type QueueOutline, type QueuePageRow } from './queue-columns';

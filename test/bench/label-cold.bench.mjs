@@ -4,10 +4,12 @@
 // fresh browser profile (no HTTP cache), opens #/label/<id> and waits for the row element with data-row-key and
 // its prompt. Prints the whole timeline of each run: serve start, the page's own load, every API call the page
 // made (sent -> answered, in the page's clock), the first row, the trust panel's first numbers; then a warm visit
-// on the last serve. Needs `npm run build` and /usr/bin/chromium. ROWS_BENCH_N, COLD_RUNS change the sizes;
+// on the last serve, where the annotator's first key press is timed (key -> label stored) a few seconds in. Each
+// run opens its own copy of the database as the import left it (opening the queue fills the row keys, a moment
+// after the first page, so a run on the same file would find them filled). Needs `npm run build` and /usr/bin/chromium. ROWS_BENCH_N, COLD_RUNS change the sizes;
 // COLD_PROFILE_DIR=DIR loads DIR/prof-preload.mjs into each serve (e.g. an inspector profiler writing there) and
 // writes the page's CPU profile of each cold visit there (page-N.cpuprofile).
-import { rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { checkPrerequisites, importDataset, launchBrowser, runCli, startServe, tempDir } from '../e2e/harness.mjs';
@@ -18,6 +20,8 @@ const RUNS = Number(process.env.COLD_RUNS || 3);
 const PROFILE_DIR = process.env.COLD_PROFILE_DIR;
 /** COLD_LABELS=N imports N labels by another annotator first (as label.bench.mjs does), so the keys are filled. */
 const LABELS = Number(process.env.COLD_LABELS || 0);
+/** How long the annotator reads the first row before the first key press (last run). */
+const KEY_AFTER_MS = Number(process.env.COLD_KEY_AFTER_MS || 3000);
 
 /** In the page before its scripts: the annotator's name, long tasks, the first row, and every API call's times. */
 function probe() {
@@ -62,7 +66,19 @@ function probe() {
   };
 }
 
-async function oneVisit(context, url, id, profileTo) {
+/** The annotator's first key after the row has been read for `afterMs`: key -> labels.append answered. */
+async function firstKeyPress(page, afterMs) {
+  await page.waitForTimeout(afterMs);
+  const t = await page.evaluate(() => performance.now());
+  await page.keyboard.press('1');
+  await page.waitForFunction((since) => [...window.__bench.calls.values()].some((c) => c.method === 'labels.append' && c.sent >= since && c.answered !== undefined), t, { timeout: 30_000 });
+  return page.evaluate((since) => {
+    const call = [...window.__bench.calls.values()].find((c) => c.method === 'labels.append' && c.sent >= since);
+    return { keyToStored: call.answered - since, sentAfterKey: call.sent - since };
+  }, t);
+}
+
+async function oneVisit(context, url, id, profileTo, keyAfterMs) {
   const page = await context.newPage();
   await page.addInitScript(probe);
   const cdp = profileTo ? await context.newCDPSession(page) : null;
@@ -75,6 +91,7 @@ async function oneVisit(context, url, id, profileTo) {
   await page.waitForFunction(() => window.__bench.firstRowAt !== null, null, { timeout: 60_000 });
   if (cdp) writeFileSync(profileTo, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   await page.waitForFunction(() => window.__bench.trustAt !== null, null, { timeout: 60_000 }).catch(() => undefined);
+  const firstKey = keyAfterMs === undefined ? null : await firstKeyPress(page, keyAfterMs);
   const out = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0];
     const scripts = performance.getEntriesByType('resource').filter((r) => r.name.endsWith('.js') || r.name.endsWith('.css'));
@@ -91,7 +108,7 @@ async function oneVisit(context, url, id, profileTo) {
     };
   });
   await page.close();
-  return out;
+  return { ...out, firstKey };
 }
 
 function printVisit(name, v) {
@@ -104,6 +121,7 @@ function printVisit(name, v) {
   }
   const before = v.longTasks.filter((t) => t.start < v.firstRowAt);
   console.log(`    long tasks before the first row: ${before.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(', ') || 'none'}`);
+  if (v.firstKey) console.log(`    first key press (${KEY_AFTER_MS} ms after the trust panel): label stored ${ms(v.firstKey.keyToStored)} after the key`);
 }
 
 async function main() {
@@ -128,8 +146,12 @@ async function main() {
       if (attached.code !== 0) throw new Error(`labels import failed: ${attached.err}`);
     }
     console.log(`label cold bench: ${ROWS} rows imported, ${LABELS ? `${LABELS} labels imported` : 'never labeled'}; ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    const pristine = path.join(dir, 'pristine.db');
+    if (existsSync(`${db}-wal`)) throw new Error('the import left a WAL file: the bench copies one database file per run');
+    copyFileSync(db, pristine);
     const firsts = [];
     for (let run = 0; run < RUNS; run++) {
+      copyFileSync(pristine, db);
       const saved = process.env.NODE_OPTIONS;
       if (PROFILE_DIR) process.env.NODE_OPTIONS = `${saved ?? ''} --import=${path.resolve(PROFILE_DIR, 'prof-preload.mjs')}`.trim();
       const t0 = performance.now();
@@ -143,7 +165,7 @@ async function main() {
         firsts.push(cold.firstRowAt);
         console.log(`run ${run + 1}: serve printed its URL after ${serveMs.toFixed(0)} ms (load ${loadavg()[0].toFixed(1)})`);
         printVisit('cold engine, first visit', cold);
-        if (run === RUNS - 1) printVisit('same serve, second visit', await oneVisit(browser.context, url, id));
+        if (run === RUNS - 1) printVisit('same serve, second visit', await oneVisit(browser.context, url, id, undefined, KEY_AFTER_MS));
       } finally {
         await browser.close();
         await serve.stop();
