@@ -49,8 +49,15 @@ function loadLabels(labels: unknown): Row[] {
   throw new StatsValueError('attach_labels: labels must be a list of label objects or a {key: label} mapping.');
 }
 
-/** Every identity a label may use, to the rows carrying it (a key several rows share is kept as a list). */
-function indexRows(rows: readonly Row[]): Map<string, Row[]> {
+/** A prompt hash key: the first 16 hex digits of a SHA-1 (promptHashKey). No other key of this form can equal one. */
+const PROMPT_HASH_FORM = /^[0-9a-f]{16}$/;
+
+/**
+ * Every identity a label may use, to the rows carrying it (a key several rows share is kept as a list). A row's
+ * prompt hash is indexed only when some label's key could be one (`withPromptHashes`): hashing every row's prompt
+ * and reply was a third of a label import on 100k rows, and a key of any other form never meets a hash.
+ */
+function indexRows(rows: readonly Row[], withPromptHashes: boolean): Map<string, Row[]> {
   const index = new Map<string, Row[]>();
   const put = (key: string, row: Row) => {
     const owners = index.get(key);
@@ -65,7 +72,7 @@ function indexRows(rows: readonly Row[]): Map<string, Row[]> {
       if (row.rollout_index !== null && row.rollout_index !== undefined) put(`${pyStr(sid)}#${pyStr(row.rollout_index)}`, row);
       put(pyStr(sid), row);
     }
-    put(promptHashKey(row.prompt ?? null, has(row, 'final_text') ? row.final_text : ''), row);
+    if (withPromptHashes) put(promptHashKey(row.prompt ?? null, has(row, 'final_text') ? row.final_text : ''), row);
   }
   return index;
 }
@@ -161,15 +168,16 @@ export function attachLabels(rows: readonly unknown[], labels: unknown, options:
     throw new StatsValueError(`attach_labels(kind=${repr(kind)}): kind is one of ${kindList} ('verifier' reads as 'program')`);
   }
   const objectRows = rows.filter(isObject);
-  const index = indexRows(objectRows);
   const items = loadLabels(labels);
+  const keys = items.map(labelKey);
+  const index = indexRows(objectRows, keys.some((key) => key !== null && PROMPT_HASH_FORM.test(key)));
   const now = options.now ?? Date.now() / 1000;
   const unmatched: string[] = [];
   let invalid = 0;
   const ambiguous = new Map<string, Row[]>();
   const resolved: Array<[Row, Row]> = [];
-  for (const item of items) {
-    const key = labelKey(item);
+  for (const [i, item] of items.entries()) {
+    const key = keys[i];
     const raw = has(item, 'label') ? item.label : has(item, 'reward') ? item.reward : item[GOLD_KEY];
     const value = agreementLabel(raw);
     if (value === null) { invalid++; continue; }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { casesDir, runJudgeCase } from './judge-cases';
+import { promptHashKey } from '../../../shared/stats/keys';
 import { attachLabels } from '../../../shared/stats/labels';
 import { goldKindOf, judgeAgreement, kappa } from '../../../shared/stats/agreement';
 import { StatsValueError } from '../../../shared/stats/errors';
@@ -46,6 +47,19 @@ describe('attachLabels behaviour', () => {
     expect(() => attachLabels(data, [{ key: 'r-9', label: 1 }, { key: 's1', label: 1 }])).toThrow(/'s1' names 2 rows/);
     expect(data[2]).not.toHaveProperty('gold_reward');
     expect(() => attachLabels(rows(), [{ key: 'nope', label: 1 }])).toThrow(/none of the 1 labels named a row/);
+  });
+
+  it('matches a prompt hash key, and a key another row carries as its rollout_id is as ambiguous as ever', () => {
+    const hash = promptHashKey('q', 'c');
+    const data = rows();
+    expect(attachLabels(data, { [hash]: 1 }).report).toMatchObject({ matched: 1, unmatched: 0 });
+    expect(data[2].gold_reward).toBe(1);
+    // a label by prompt (no key) is the same hash
+    expect(attachLabels(rows(), [{ prompt: 'p', final_text: 'b', label: 0 }]).rows[1]).toMatchObject({ gold_reward: 0 });
+    const clash = [...rows(), { rollout_id: hash, prompt: 'x', final_text: 'y' }];
+    expect(() => attachLabels(clash, { [hash]: 1 })).toThrow(/name more than one row/);
+    // keys of no hash's form never meet a hash, and still match as before
+    expect(attachLabels(rows(), { 's1#1': 1, 'r-9': 0, nope: 1 }).report).toMatchObject({ matched: 2, unmatched: 1 });
   });
 
   it('counts booleans and strings as invalid values', () => {
