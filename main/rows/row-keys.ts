@@ -1,7 +1,7 @@
 // Row keys of imported rows are filled when a dataset is first labeled (see the row_key column in columns.ts):
-// a pass over the rows still without a key, a page at a time; or gradually, once its label queue opens. Once a dataset has labels every row of it has a
-// key (rows appended later come from runs and grading, which carry theirs), so it is not asked again. Filling a
-// derived column changes nothing a reader sees, so it bumps no version.
+// a pass over the rows still without a key, a page at a time; or gradually, once its label queue opens. Once a
+// dataset has labels every row of it has a key (rows appended later come from runs and grading, which carry
+// theirs), so it is not asked again. Filling a derived column changes nothing a reader sees, so it bumps no version.
 import { rowKey } from '../../shared/stats/keys';
 import type { Db } from '../db/connection';
 import { hasLabels } from './labels';
@@ -43,13 +43,15 @@ export async function fillRowKeysGradually(db: Db, datasetId: string): Promise<v
   if (running.has(datasetId)) return;
   running.add(datasetId);
   try {
+    const page = db.prepare('SELECT id, row_json FROM rows WHERE dataset_id = ? AND row_key IS NULL LIMIT ?');
+    const fill = db.prepare('UPDATE rows SET row_key = ? WHERE id = ?');
+    const fillPage = db.transaction((rows: Array<{ id: number; row_json: string }>) => {
+      for (const row of rows) fill.run(rowKey(JSON.parse(row.row_json) as Obj), row.id);
+    });
     while (db.open && !hasLabels(db, datasetId)) {
-      const missing = db.prepare('SELECT id, row_json FROM rows WHERE dataset_id = ? AND row_key IS NULL LIMIT ?').all(datasetId, GRADUAL_PAGE_ROWS) as Array<{ id: number; row_json: string }>;
+      const missing = page.all(datasetId, GRADUAL_PAGE_ROWS) as Array<{ id: number; row_json: string }>;
       if (missing.length === 0) return;
-      const fill = db.prepare('UPDATE rows SET row_key = ? WHERE id = ?');
-      db.transaction(() => {
-        for (const row of missing) fill.run(rowKey(JSON.parse(row.row_json) as Obj), row.id);
-      })();
+      fillPage(missing);
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } catch {

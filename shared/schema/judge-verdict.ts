@@ -1,7 +1,8 @@
 // The one verdict normaliser (sdk-semantics §5.1, normalize_judge_result): whatever a judge returned becomes a reward
-// and a status, and a reward is never invented. Every judge goes through it: module and LLM judges in the engine
-// (main/judges/normalize-verdict.ts shapes its result into a row's verdict), and the judge checks of the statistics
-// core (shared/stats/judge-fn.ts). Type names in the detail are JavaScript's, as the judges are written in it.
+// and a status, and a reward is never invented. Every answer a person's code or a model gives goes through it:
+// module and LLM judges in the engine (main/judges/normalize-verdict.ts shapes its result into a row's verdict), and
+// the judge checks of the statistics core (shared/stats/judge-fn.ts). The rules judge builds its verdicts itself.
+// Type names in the detail are JavaScript's, as the judges are written in it.
 
 type Obj = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ function isPlainObject(value: unknown): value is Obj {
 /** Only the judge's own keys count: a reward inherited from a polluted prototype is no reward. */
 const has = (object: Obj, key: string): boolean => Object.hasOwn(object, key) && object[key] !== undefined;
 
-export function typeName(value: unknown): string {
+function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'object') {
@@ -72,7 +73,7 @@ export function normalizeVerdict(raw: unknown, scale?: readonly [number, number]
     value = raw[key];
     if (typeof value !== 'number' && typeof value !== 'boolean') return invalid({ reward_type: typeName(value) });
     for (const [k, v] of Object.entries(raw)) if (k !== 'reward' && k !== 'score' && k !== 'reason' && k !== 'judge_meta') meta[k] = v;
-    if (isPlainObject(raw.judge_meta) && Object.hasOwn(raw, 'judge_meta')) Object.assign(meta, raw.judge_meta);
+    if (Object.hasOwn(raw, 'judge_meta') && isPlainObject(raw.judge_meta)) Object.assign(meta, raw.judge_meta);
     if (scale) delete meta.rating;
     if (has(raw, 'reason') && raw.reason !== null && raw.reason !== '') reason = String(raw.reason);
     if (has(raw, 'markers')) {

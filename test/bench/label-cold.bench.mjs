@@ -6,9 +6,10 @@
 // made (sent -> answered, in the page's clock), the first row, the trust panel's first numbers; then a warm visit
 // on the last serve, where the annotator's first key press is timed (key -> label stored) a few seconds in. Each
 // run opens its own copy of the database as the import left it (opening the queue fills the row keys, a moment
-// after the first page, so a run on the same file would find them filled). Needs `npm run build` and /usr/bin/chromium. ROWS_BENCH_N, COLD_RUNS change the sizes;
-// COLD_PROFILE_DIR=DIR loads DIR/prof-preload.mjs into each serve (e.g. an inspector profiler writing there) and
-// writes the page's CPU profile of each cold visit there (page-N.cpuprofile).
+// after the first page, so a run on the same file would find them filled). Needs `npm run build` and
+// /usr/bin/chromium. ROWS_BENCH_N, COLD_RUNS change the sizes; COLD_PROFILE_DIR=DIR loads DIR/prof-preload.mjs
+// into each serve (e.g. an inspector profiler writing there) and writes the page's CPU profile of each cold visit
+// there (page-N.cpuprofile).
 import { copyFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
@@ -74,7 +75,7 @@ async function firstKeyPress(page, afterMs) {
   await page.waitForFunction((since) => [...window.__bench.calls.values()].some((c) => c.method === 'labels.append' && c.sent >= since && c.answered !== undefined), t, { timeout: 30_000 });
   return page.evaluate((since) => {
     const call = [...window.__bench.calls.values()].find((c) => c.method === 'labels.append' && c.sent >= since);
-    return { keyToStored: call.answered - since, sentAfterKey: call.sent - since };
+    return { keyToStored: call.answered - since };
   }, t);
 }
 
@@ -151,6 +152,7 @@ async function main() {
     copyFileSync(db, pristine);
     const firsts = [];
     for (let run = 0; run < RUNS; run++) {
+      for (const file of [`${db}-wal`, `${db}-shm`]) rmSync(file, { force: true }); // the last serve's, if it left them
       copyFileSync(pristine, db);
       const saved = process.env.NODE_OPTIONS;
       if (PROFILE_DIR) process.env.NODE_OPTIONS = `${saved ?? ''} --import=${path.resolve(PROFILE_DIR, 'prof-preload.mjs')}`.trim();
