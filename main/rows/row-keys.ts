@@ -10,21 +10,27 @@ type Obj = Record<string, unknown>;
 
 const PAGE_ROWS = 5000;
 
-/** Fills row_key on every row of the dataset that has none yet; returns how many were filled. */
-export function ensureRowKeys(db: Db, datasetId: string): number {
-  if (hasLabels(db, datasetId)) return 0;
+/** Fills the keys of up to `limit` rows of the dataset still without one, in one transaction; returns how many. */
+function keyFiller(db: Db, datasetId: string): (limit: number) => number {
   const page = db.prepare('SELECT id, row_json FROM rows WHERE dataset_id = ? AND row_key IS NULL LIMIT ?');
   const fill = db.prepare('UPDATE rows SET row_key = ? WHERE id = ?');
   const fillPage = db.transaction((rows: Array<{ id: number; row_json: string }>) => {
     for (const row of rows) fill.run(rowKey(JSON.parse(row.row_json) as Obj), row.id);
   });
+  return (limit) => {
+    const missing = page.all(datasetId, limit) as Array<{ id: number; row_json: string }>;
+    if (missing.length > 0) fillPage(missing);
+    return missing.length;
+  };
+}
+
+/** Fills row_key on every row of the dataset that has none yet; returns how many were filled. */
+export function ensureRowKeys(db: Db, datasetId: string): number {
+  if (hasLabels(db, datasetId)) return 0;
+  const fillUpTo = keyFiller(db, datasetId);
   let filled = 0;
-  for (;;) {
-    const missing = page.all(datasetId, PAGE_ROWS) as Array<{ id: number; row_json: string }>;
-    if (missing.length === 0) return filled;
-    fillPage(missing);
-    filled += missing.length;
-  }
+  for (let page = fillUpTo(PAGE_ROWS); page > 0; page = fillUpTo(PAGE_ROWS)) filled += page;
+  return filled;
 }
 
 /** Rows a gradual fill writes per turn of the event loop: a few ms, so a label or a page is not held up. */
@@ -43,15 +49,8 @@ export async function fillRowKeysGradually(db: Db, datasetId: string): Promise<v
   if (running.has(datasetId)) return;
   running.add(datasetId);
   try {
-    const page = db.prepare('SELECT id, row_json FROM rows WHERE dataset_id = ? AND row_key IS NULL LIMIT ?');
-    const fill = db.prepare('UPDATE rows SET row_key = ? WHERE id = ?');
-    const fillPage = db.transaction((rows: Array<{ id: number; row_json: string }>) => {
-      for (const row of rows) fill.run(rowKey(JSON.parse(row.row_json) as Obj), row.id);
-    });
-    while (db.open && !hasLabels(db, datasetId)) {
-      const missing = page.all(datasetId, GRADUAL_PAGE_ROWS) as Array<{ id: number; row_json: string }>;
-      if (missing.length === 0) return;
-      fillPage(missing);
+    const fillUpTo = keyFiller(db, datasetId);
+    while (db.open && !hasLabels(db, datasetId) && fillUpTo(GRADUAL_PAGE_ROWS) > 0) {
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   } catch {

@@ -45,7 +45,7 @@ function invalid(meta: Obj): NormalizedVerdict {
 }
 
 /** Checks that markers is {name: finite number}; returns the problem, or null. */
-export function markersProblem(markers: unknown): string | null {
+function markersProblem(markers: unknown): string | null {
   if (!isPlainObject(markers)) return `markers must be an object of {name: number}, got ${typeName(markers)}`;
   for (const [name, value] of Object.entries(markers)) {
     if (typeof value !== 'number' || !Number.isFinite(value)) return `markers.${name} must be a number, got ${typeName(value)}`;
