@@ -40,7 +40,7 @@ function kindOf(schema: z.ZodType): FlagKind {
 }
 
 const PLACEHOLDER: Record<FlagKind, string> = {
-  int: 'N', number: 'X', bool: '', string: 'TEXT', list: 'A,B', pair: 'LOW,HIGH', 'int-or-null': 'N|none', by: 'KEY|auto|none', probes: 'all|a,b|none', 'number-or-map': 'X|metric=X,...',
+  int: 'N', number: 'X', bool: '', string: 'TEXT', list: 'A,B', pair: 'LOW,HIGH', 'int-or-null': 'N|none', by: 'KEY|auto|none', probes: 'all|a,b|none', 'number-or-map': 'X|metric=X,...', json: 'JSON',
 };
 
 function sourceWord(source: SourceSpec): string {
@@ -132,6 +132,13 @@ function convert(flag: string, spec: FlagSpec, raw: string | boolean | string[])
         map[name.trim()] = v.trim() === 'none' ? null : num(v, flag, false);
       }
       return map;
+    }
+    case 'json': {
+      try {
+        return JSON.parse(value);
+      } catch {
+        throw new UsageError(`--${flag} takes JSON, e.g. '{"name": ["a phrase"]}' (got ${value})`);
+      }
     }
     default: return value;
   }

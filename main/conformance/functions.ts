@@ -6,6 +6,7 @@ import { noiseBand } from '../../shared/stats/variance';
 import { detectableEffect } from '../../shared/stats/sizing';
 import { statistics, type AnyStatistic, type ComputeInput, type SourceSpec } from '../../shared/stats/registry/index';
 import { judgeFunctions } from './judge-functions';
+import { markerFunctions } from './marker-functions';
 import { platformFunctions } from './platform-functions';
 import type { CaseInvoker } from './types';
 
@@ -83,4 +84,4 @@ const helperFunctions: Record<string, CaseInvoker> = {
   },
 };
 
-export const caseFunctions: Record<string, CaseInvoker> = { ...registryFunctions, ...helperFunctions, ...judgeFunctions, ...platformFunctions };
+export const caseFunctions: Record<string, CaseInvoker> = { ...registryFunctions, ...helperFunctions, ...judgeFunctions, ...platformFunctions, ...markerFunctions };

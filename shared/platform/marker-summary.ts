@@ -1,20 +1,12 @@
-// marker_summary(rows): each marker's mean over tasks with a task-bootstrap 95% interval (the SDK's metric_summary per
-// marker, used by the sweep's scores, platform-api.md §6). ci95 is null under 3 tasks or when every row scored the same.
-import { bootstrapCi, type Interval } from '../stats/intervals';
+// marker_summary(rows, names=, n_boot=, seed=): the SDK's metric_summary for every marker on the rows (platform-api.md
+// §6 for the sweep's scores; docs/markers.md). ci95 is null under 3 tasks (a note says so) or when every row scored
+// the same (degenerate, with a warning). One implementation: the sweep's scores, `while-desk markers` and the
+// marker_summary statistic all read this.
 import { isObject } from '../stats/keys';
-import { pyRound } from '../stats/py-format';
-import { markerValue } from '../stats/readers';
-import { meanOf, taskSums } from '../stats/task-means';
+import { fewTasksNote, metricSummary, type MetricSummary, type SummaryOptions } from '../stats/metric-summary';
 import { codePointCompare } from '../stats/task-order';
-import { meansOf } from '../stats/task-sums';
 
-export interface MarkerStats {
-  mean: number | null;
-  ci95: Interval | null;
-  n_tasks: number;
-  n_rows: number;
-  degenerate: boolean;
-}
+export type MarkerStats = MetricSummary;
 
 /** Every marker name on the rows, sorted. */
 export function markerNames(rows: readonly unknown[]): string[] {
@@ -23,28 +15,15 @@ export function markerNames(rows: readonly unknown[]): string[] {
   return [...names].sort(codePointCompare);
 }
 
-/** One marker's summary: the mean of its per-task means, its interval, and how many tasks and rows carry it. */
-export function markerStats(rows: readonly unknown[], name: string): MarkerStats {
-  const metric = `marker:${name}`;
-  const perTask = taskSums(rows, metric);
-  const means = [...meansOf(perTask).values()];
-  const nRows = perTask.counts.reduce((acc, count) => acc + count, 0);
-  // Degenerate: every applicable row holds one value, so the marker has not shown it can come out otherwise.
-  const distinct = new Set<number>();
-  for (const row of rows) {
-    const value = markerValue(row, name);
-    if (value !== null) distinct.add(pyRound(value, 9));
-  }
-  const degenerate = nRows > 0 && distinct.size === 1;
-  return {
-    mean: means.length ? meanOf(means) : null,
-    ci95: degenerate ? null : bootstrapCi(means),
-    n_tasks: means.length,
-    n_rows: nRows,
-    degenerate,
-  };
+/** One marker's summary, with marker_summary's note when it has too few tasks for an interval. */
+export function markerStats(rows: readonly unknown[], name: string, options: SummaryOptions = {}): MarkerStats {
+  const stats = metricSummary(rows, `marker:${name}`, options);
+  if (stats.ci95 === null && !stats.degenerate) stats.note = fewTasksNote(name, stats.n_tasks);
+  return stats;
 }
 
-export function markerSummary(rows: readonly unknown[]): Map<string, MarkerStats> {
-  return new Map(markerNames(rows).map((name) => [name, markerStats(rows, name)]));
+/** Each marker (all on the rows, or `names`) by name, in that order. */
+export function markerSummary(rows: readonly unknown[], options: SummaryOptions & { names?: readonly string[] | null } = {}): Map<string, MarkerStats> {
+  const names = options.names && options.names.length > 0 ? options.names : markerNames(rows);
+  return new Map(names.map((name) => [name, markerStats(rows, name, options)]));
 }

@@ -1,4 +1,6 @@
 // conversation(row) and reply_length(row): stats-semantics §3.3 and §3.4.
+import { pyIsBlank } from '../text/py-text';
+
 type Obj = Record<string, unknown>;
 
 export interface ChatMessage {
@@ -29,7 +31,8 @@ export function pythonJsonDumps(value: unknown): string {
   return JSON.stringify(String(value));
 }
 
-const isBlank = (text: string): boolean => text.trim() === '';
+// Python's str.strip() also strips U+001C-U+001F and U+0085 (and keeps U+FEFF): blank as the SDK reads it.
+const isBlank = (text: string): boolean => pyIsBlank(text);
 
 export function conversation(row: Obj): ChatMessage[] {
   const messages: ChatMessage[] = [];

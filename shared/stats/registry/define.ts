@@ -27,7 +27,7 @@ export interface SourceSpec {
 }
 
 /** How a command-line flag's text becomes a value, where the zod type alone does not say. */
-export type FlagKind = 'int' | 'number' | 'bool' | 'string' | 'list' | 'pair' | 'int-or-null' | 'by' | 'probes' | 'number-or-map';
+export type FlagKind = 'int' | 'number' | 'bool' | 'string' | 'list' | 'pair' | 'int-or-null' | 'by' | 'probes' | 'number-or-map' | 'json';
 
 export interface StatSchemas {
   /** The SDK's keyword arguments, snake_case, with the API's ranges. Passed to the function as given. */

@@ -9,6 +9,7 @@ import { deltaStatistic } from './delta';
 import { evalVarianceStatistic } from './eval-variance';
 import { holdoutSizeStatistic } from './holdout-size';
 import { judgeTrustStatistic } from './judge-trust';
+import { groundingReportStatistic, markerSummaryStatistic, refusalReportStatistic, styleReportStatistic, traceFlagReportStatistic } from './markers';
 import { passAtStatistic } from './pass-at';
 import { reliabilityStatistic } from './reliability';
 
@@ -23,6 +24,11 @@ export const statistics = [
   evalVarianceStatistic,
   holdoutSizeStatistic,
   decontaminateStatistic,
+  styleReportStatistic,
+  refusalReportStatistic,
+  traceFlagReportStatistic,
+  groundingReportStatistic,
+  markerSummaryStatistic,
 ] as const;
 
 export type AnyStatistic = (typeof statistics)[number];
