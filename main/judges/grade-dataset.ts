@@ -4,6 +4,7 @@ import { ApiError } from '../../shared/api/define';
 import type { GradeTrust } from '../../shared/api/grade';
 import type { Db } from '../db/connection';
 import { findDataset, insertDataset, setDatasetMeta, setDatasetStatus } from '../db/repos/datasets';
+import { stampedRow } from '../../shared/stats/markers/stamp';
 import { appendRows, parsedRowPages, stampTrust, toStoredRow } from '../rows/index';
 import { applyVerdict, newScoringRunId } from './apply-verdict';
 import { emptyStatusCounts, type JudgeStatus, type RowJudge } from './judge-types';
@@ -17,6 +18,8 @@ export interface GradeOptions {
   onProgress?: (progress: { done: number; total: number; counts: Record<JudgeStatus, number> }) => void;
   /** The trust check run once every row is written (judge_trust over the graded rows); stamped on each row. */
   checkTrust?: (datasetId: string) => Promise<GradeTrust>;
+  /** Stamp the style, trace and grounding markers on each row before its judge sees it (default true; docs/markers.md). */
+  stampMarkers?: boolean;
 }
 
 export interface GradeResult {
@@ -76,7 +79,8 @@ async function gradeInto(db: Db, target: { sourceId: string; datasetId: string; 
   // The source's rows as every reader sees them: with the gold of their labels.
   for (const batch of parsedRowPages(db, sourceId, PAGE)) {
     if (signal?.aborted) throw new ApiError('cancelled', 'grading was cancelled');
-    const rows = batch.map((entry) => entry.row);
+    // The stamped markers go on first: the judge's own markers, merged by applyVerdict, win on a name clash.
+    const rows = options.stampMarkers === false ? batch.map((entry) => entry.row) : batch.map((entry) => stampedRow(entry.row));
     const verdicts = await judge.judgeBatch(rows, signal).catch((error: unknown) => {
       throw signal?.aborted ? new ApiError('cancelled', 'grading was cancelled') : error;
     });

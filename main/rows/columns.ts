@@ -5,6 +5,7 @@
 // the two agree).
 import { replyLength } from '../../shared/schema/conversation';
 import { rowKey } from '../../shared/stats/keys';
+import { markerFlagsOf } from './marker-flags';
 
 type Obj = Record<string, unknown>;
 
@@ -53,6 +54,9 @@ export const ROW_COLUMNS = [
   // it is first labeled (row-keys.ts): keys arrive in no order, and indexing them during a bulk import would cost
   // it a third of its write time.
   column({ key: 'rowKey', column: 'row_key', sql: 'TEXT', ship: 'later', read: (row) => rowKey(row) }),
+  // The markers as the marker filters read them (marker-flags.ts); an import leaves it null, filled when a dataset
+  // is first filtered by a marker (its rows' markers came with the file and change only by a stamp).
+  column({ key: 'markerFlags', column: 'marker_flags', sql: 'TEXT', ship: 'later', read: (row): string => markerFlagsOf(row.markers) }),
 ] as const;
 
 type Columns = (typeof ROW_COLUMNS)[number];

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { ApiError } from '../../shared/api/define';
 import type { RolloutsLost, RunConfig } from '../../shared/api/runs';
 import type { Task } from '../../shared/schema/task';
+import { stampInPlace } from '../../shared/stats/markers/stamp';
 import { claimRun, emptyLost, finishRun, getRun, type RunRecord } from '../db/repos/runs';
 import { filledOrdinals, rowCommitter, startRunFolds, toStoredRow, type RunFolds, type StoredRow } from '../rows/index';
 import type { EngineContext } from '../engine/context';
@@ -196,6 +197,7 @@ async function execute(ctx: EngineContext, runId: string, signal: AbortSignal, l
         }
         if (!lostReason) landed++;
         if (grader && !lostReason) {
+          if (config.stamp_markers) stampInPlace(row);
           const lostNow = changed ? { ...lost, lost_by: { ...lost.lost_by }, rerolled_by: { ...lost.rerolled_by } } : null;
           await grader.submit(row, slot.ordinal, (stored) => commitRow(stored, lostNow));
         } else store(row, slot.ordinal, changed ? lost : null);

@@ -60,6 +60,7 @@ export async function startRun(ctx: EngineContext, input: RunStartInput, hooks: 
     system_prompt: systemPrompt,
     agent_name: input.agent_name ?? null,
     version: input.version ?? null,
+    stamp_markers: input.stamp_markers,
   };
   const loaded = hooks.judge ?? (loading ? await loading : null);
   const name = input.name ?? `${tasksPath ? path.basename(tasksPath, path.extname(tasksPath)) : 'tasks'} × ${agentLabel(agent)} × k=${k}`;

@@ -18,8 +18,8 @@ export interface WaitingRow {
   stored(verdict: JudgeVerdict, grade: (row: Obj, verdict: JudgeVerdict) => Obj): StoredRow;
 }
 
-/** The columns read from keys a verdict writes (reward; lineage, which it copies with eval_run kept): read again after it. */
-const VERDICT_COLUMNS = ROW_COLUMNS.filter((spec) => spec.key === 'reward' || spec.key === 'evalRun');
+/** The columns read from keys a verdict writes (reward; lineage, which it copies with eval_run kept; markers): read again after it. */
+const VERDICT_COLUMNS = ROW_COLUMNS.filter((spec) => spec.key === 'reward' || spec.key === 'evalRun' || spec.key === 'markerFlags');
 
 export function waitingRow(row: Obj, ordinal: number, asText: boolean): WaitingRow {
   return asText ? waitingAsText(row, ordinal) : waitingAsRow(row, ordinal);

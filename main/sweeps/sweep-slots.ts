@@ -39,6 +39,8 @@ export function slotRunSettings(sweep: Pick<SweepRecord, 'name' | 'config'>, slo
     concurrency: config.concurrency,
     seed: slot.rerun,
     max_turns: config.max_turns,
+    // A sweep scores pass@1 and the judge's own markers, as the SDK's sweep does: no stamped markers on its rows.
+    stamp_markers: false,
     name: `${sweep.name} · ${slot.label}${slot.rerun ? ` · noise re-run ${slot.rerun}` : ''}`,
     ...(variant.system_prompt !== undefined && variant.system_prompt !== null ? { system_prompt: variant.system_prompt } : {}),
   };

@@ -33,6 +33,8 @@ export const runConfig = z.object({
   /** The tracked agent this run scores, and its version (platform RunSpec.version); null when not given. */
   agent_name: z.string().nullable().default(null),
   version: z.string().nullable().default(null),
+  /** Graded rows get the style, trace and grounding markers (docs/markers.md); a sweep's runs do not. */
+  stamp_markers: z.boolean().default(true),
 });
 export type RunConfig = z.infer<typeof runConfig>;
 
@@ -124,6 +126,8 @@ export const runStartInput = z
     /** The agent this run scores (`verdict AGENT` reads its runs) and the version it scores. */
     agent_name: z.string().regex(AGENT_NAME, 'an agent name: letters, digits, ".", "_" or "-", starting with a letter or digit').max(64).optional(),
     version: z.string().min(1).max(40, 'a version holds 40 characters (platform RunSpec.version)').optional(),
+    /** Stamp the style, trace and grounding markers on each graded row (docs/markers.md); false leaves only the judge's. */
+    stamp_markers: z.boolean().default(true),
   })
   .refine((input) => input.tasks_path !== undefined || input.tasks_text !== undefined, {
     message: 'give tasks_path (a task JSONL file) or tasks_text (its content)',

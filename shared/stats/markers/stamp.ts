@@ -51,3 +51,11 @@ export function stampedRow(row: Row): Row {
   const stamp = stampOf(row);
   return { ...row, markers: stamp.markers, trace_flags: stamp.trace_flags };
 }
+
+/** The stamp written onto the row itself (a run's fresh row, before its judge sees it). */
+export function stampInPlace(row: Row): Row {
+  const stamp = stampOf(row);
+  row.markers = stamp.markers;
+  row.trace_flags = stamp.trace_flags;
+  return row;
+}

@@ -27,8 +27,8 @@ describe('the rows column list', () => {
     ];
     const block = parseBlock(encodeBlock(rows.map((row) => JSON.stringify(row)).join('\n')), rowProblem);
     expect(block.errors).toEqual([]);
-    // Every shipped column as read directly; row_key is not shipped (filled when the dataset is first labeled).
-    rows.forEach((row, i) => expect(blockRowValues(block.columns, i)).toEqual({ ...rowColumns(row), rowKey: null }));
+    // Every shipped column as read directly; row_key and marker_flags are not shipped (filled when first needed).
+    rows.forEach((row, i) => expect(blockRowValues(block.columns, i)).toEqual({ ...rowColumns(row), rowKey: null, markerFlags: null }));
     expect(rowColumns(rows[0])).toMatchObject({ scenarioId: 't1', rolloutIndex: 2, evalRun: 3, reward: 0.5, goldState: 'pass', rowKey: 't1#2' });
     expect(rowColumns(rows[1])).toMatchObject({ scenarioId: null, rolloutIndex: null, reward: null, goldState: 'none', rowKey: 'r-9' });
     expect(rowColumns(rows[2])).toMatchObject({ goldState: 'fail', rowKey: rowKey(rows[2]) });

@@ -72,7 +72,7 @@ describe('agent and judge specs', () => {
     expect(upgraded.agent).toEqual({ kind: 'llama', model_path: '/m/q.gguf', gpu: 'cpu', threads: 2, context_size: null });
     expect(upgraded.judge).toMatchObject({ kind: 'llm', rubric_path: '/r.md', agent: { kind: 'openai', model: 'j', api_key_env: 'K' } });
     // Settings added since (a sweep arm's system prompt, the agent's name and version) read as null on an old run.
-    const added = { system_prompt: null, agent_name: null, version: null };
+    const added = { system_prompt: null, agent_name: null, version: null, stamp_markers: true };
     expect(storedRunConfig.parse({ ...base, agent: 'seeded', judge: null })).toEqual({ ...base, ...added, agent: { kind: 'seeded', misbehave_rate: 0.3, seed: null }, judge: null });
     const current = { ...base, ...added, agent: { kind: 'seeded', misbehave_rate: 0.2, seed: 5 }, judge: { kind: 'rules', path: '/r.json', timeout_s: 4 } };
     expect(storedRunConfig.parse(current)).toEqual(current);

@@ -1,0 +1,42 @@
+// A row's markers as the marker filters read them (rows.marker_flags, migration 0012): `|name=S|name=S|`, where S
+// is 1 (the value 1 or true), 0 (0 or false) or p (any other number). A marker whose value is not a number or a
+// boolean, or whose name holds a `|`, is left out (it cannot be filtered on); a row with no markers stores ''.
+// The same text is made here from a row object (runs, grading, stamps) and by SQL for rows stored without it.
+import type { Db } from '../db/connection';
+
+export type MarkerState = '1' | '0' | 'p';
+
+const stateOf = (value: unknown): MarkerState | null => {
+  if (value === true || value === 1) return '1';
+  if (value === false || value === 0) return '0';
+  return typeof value === 'number' ? 'p' : null;
+};
+
+export function markerFlagsOf(markers: unknown): string {
+  if (typeof markers !== 'object' || markers === null || Array.isArray(markers)) return '';
+  let out = '';
+  for (const [name, value] of Object.entries(markers)) {
+    const state = stateOf(value);
+    if (state !== null && !name.includes('|')) out += `|${name}=${state}`;
+  }
+  return out === '' ? '' : `${out}|`;
+}
+
+/** What a filter looks for in marker_flags. */
+export const markerToken = (name: string, state: MarkerState) => `|${name}=${state}|`;
+
+/** The SQL twin of markerFlagsOf over a row's stored JSON (its numbers and booleans only, as above). */
+const FLAGS_SQL = `COALESCE((SELECT '|' || group_concat(key || '=' ||
+    CASE WHEN type = 'true' THEN '1' WHEN type = 'false' THEN '0' WHEN value = 1 THEN '1' WHEN value = 0 THEN '0' ELSE 'p' END, '|') || '|'
+  FROM json_each(rows.row_json, '$.markers')
+  WHERE json_type(rows.row_json, '$.markers') = 'object' AND type IN ('integer', 'real', 'true', 'false') AND instr(key, '|') = 0), '')`;
+
+/**
+ * Fills marker_flags on the dataset's rows stored without it (an import, rows older than the column). A derived
+ * column: it changes nothing a reader sees, so no version moves. Returns how many rows were filled.
+ */
+export function fillMarkerFlags(db: Db, datasetId: string): number {
+  const missing = db.prepare('SELECT 1 FROM rows WHERE dataset_id = ? AND marker_flags IS NULL LIMIT 1').get(datasetId);
+  if (!missing) return 0;
+  return db.prepare(`UPDATE rows SET marker_flags = ${FLAGS_SQL} WHERE dataset_id = ? AND marker_flags IS NULL`).run(datasetId).changes;
+}
