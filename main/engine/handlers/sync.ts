@@ -1,14 +1,14 @@
 // Handlers for sync with a While account: thin wrappers over main/sync, turning its errors into API errors.
 import { ApiError } from '../../../shared/api/define';
 import type { syncApi } from '../../../shared/api/sync';
-import { getOutboxItem, listOutbox, outboxCounts, releaseOutbox, type OutboxItem } from '../../rows/outbox';
+import { getOutboxItem, listOutbox, nextOutboxTry, outboxCounts, releaseOutbox, type OutboxItem } from '../../rows/outbox';
 import { accountStatus, logout, signup, SignupError } from '../../sync/account';
 import { AutoSync, autoSyncEnabled, setAutoSync } from '../../sync/auto-sync';
 import { PlatformClient } from '../../sync/client';
 import { readPending } from '../../sync/credentials';
 import { beginLogin, LoginError, pollLogin } from '../../sync/device-login';
 import { explain, PlatformError } from '../../sync/errors';
-import { drainOutbox } from '../../sync/outbox-runner';
+import { drainOutbox, drainWithin } from '../../sync/outbox-runner';
 import { outboxView } from '../../sync/outbox-view';
 import { pullDataset } from '../../sync/pull-dataset';
 import { queuePush } from '../../sync/queue-push';
@@ -56,7 +56,16 @@ async function platform<T>(work: () => Promise<T>): Promise<T> {
 
 function drained(ctx: EngineContext, result: Awaited<ReturnType<typeof drainOutbox>>) {
   ctx.emit('sync.changed', { item_id: null, state: null });
-  return { ...result, outbox: outboxCounts(ctx.db) };
+  return { ...result, outbox: outboxCounts(ctx.db), next_try_at: nextOutboxTry(ctx.db) };
+}
+
+/** The items a person asked to try again: each must exist and not be done already. */
+function checkRetries(ctx: EngineContext, ids: readonly number[]): void {
+  for (const id of ids) {
+    const item = getOutboxItem(ctx.db, id);
+    if (!item) throw new ApiError('not_found', `no outbox item ${id} (see \`while-desk outbox\`)`, 'retry');
+    if (item.state === 'done') throw new ApiError('bad_input', `outbox item ${id} is done already: the platform confirmed it`, 'retry');
+  }
 }
 
 export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
@@ -120,8 +129,10 @@ export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
     platform(async () => {
       const client = new PlatformClient();
       client.requireKey();
-      releaseOutbox(ctx.db, input.retry_failed);
-      return drained(ctx, await drainOutbox(ctx.db, client, { onChange: (item) => ctx.emit('sync.changed', { item_id: item.id, state: item.state }) }));
+      checkRetries(ctx, input.retry);
+      releaseOutbox(ctx.db, input.retry_failed, input.retry);
+      const onChange = (item: OutboxItem) => ctx.emit('sync.changed', { item_id: item.id, state: item.state });
+      return drained(ctx, await drainWithin(ctx.db, client, input.wait_s * 1000, { onChange }));
     }),
   'sync.outbox': (input, ctx) => listOutbox(ctx.db, input.limit).map(outboxView),
   'sync.datasets': () =>
