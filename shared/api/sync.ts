@@ -111,6 +111,10 @@ export const syncApi = {
       parent: remoteId.optional(),
       holdout: z.number().gt(0).lt(1).optional(),
       gate: z.boolean().default(true),
+      /** What the reward should track (hack_scan's feature names, as substrings), for the gate's hack scan. */
+      endorsed: z.array(z.string().min(1, 'an endorsed pattern cannot be empty')).max(100).optional(),
+      /** Refuse RL rows whose hack scan says reward_hack; checked before anything is queued or sent. Needs the gate. */
+      strict_hacks: z.boolean().default(false),
       /** false: queue it only (automatic sync or "Sync now" sends it). */
       send: z.boolean().default(true),
     }),

@@ -14,6 +14,9 @@ import { pullDataset } from '../../sync/pull-dataset';
 import { queuePush } from '../../sync/queue-push';
 import { queueResults } from '../../sync/results';
 import { readCredentials } from '../../sync/credentials';
+import { runStatistic } from '../../stats-workers/engine-pool';
+import type { HackScanReport } from '../../../shared/stats/hack-scan';
+import { rowSource } from './stats';
 import { forgetWhileKey, keepWhileKey, syncKeychainKey } from '../../sync/keychain-key';
 import type { EngineContext } from '../context';
 import type { HandlerMap } from './types';
@@ -52,6 +55,16 @@ async function platform<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof LoginError || error instanceof SignupError) throw new ApiError('failed', error.message);
     throw error;
   }
+}
+
+/**
+ * The gate's hack scan of a dataset, for a push that asked for one (strict_hacks, or endorsed features named): run in
+ * a statistics worker like any statistic, before anything is queued or sent, so a refusal costs no request.
+ */
+async function hackScanForPush(ctx: EngineContext, input: { dataset_id: string; gate: boolean; strict_hacks: boolean; endorsed?: string[] }): Promise<HackScanReport | null> {
+  if (!input.gate || (!input.strict_hacks && !input.endorsed?.length)) return null;
+  const out = await runStatistic(ctx, 'hack_scan', { rows: rowSource(ctx, input.dataset_id) }, { endorsed: input.endorsed ?? [] });
+  return (out as unknown as { report: HackScanReport }).report;
 }
 
 function drained(ctx: EngineContext, result: Awaited<ReturnType<typeof drainOutbox>>) {
@@ -102,9 +115,10 @@ export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
       const client = new PlatformClient();
       // Nothing is queued for an account that is not signed in: the person signs in first.
       client.requireKey();
-      const { send, ...request } = input;
+      const { send, endorsed, ...request } = input;
       const started = performance.now();
-      const queued = queuePush(ctx.db, request, send);
+      const hackScan = await hackScanForPush(ctx, { ...input, endorsed });
+      const queued = queuePush(ctx.db, { ...request, hack_scan: hackScan }, send);
       const planned = performance.now();
       ctx.emit('sync.changed', { item_id: queued.item.id, state: queued.item.state });
       const sent = send ? drained(ctx, await drainOutbox(ctx.db, client, { ids: [queued.item.id], onChange: (item) => ctx.emit('sync.changed', { item_id: item.id, state: item.state }) })) : null;
