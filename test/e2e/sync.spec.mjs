@@ -71,7 +71,10 @@ export default [
         await outbox.getByText(/NotImplemented.*header Transfer-Encoding/).waitFor();
         await outbox.getByRole('button', { name: /^Retry item/ }).click();
         await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Outbox"] tr[data-state="failed"]').length === 0);
-        assert.equal(fake.datasets().filter((ds) => ds.name === 'refused-once' && ds.status === 'ready').length, 1);
+        // The row leaves `failed` as soon as it is queued again; the upload itself finishes a moment later.
+        const readyRefusedOnce = () => fake.datasets().filter((ds) => ds.name === 'refused-once' && ds.status === 'ready').length;
+        for (let waited = 0; readyRefusedOnce() === 0 && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+        assert.equal(readyRefusedOnce(), 1);
       } finally {
         await serve.stop();
         await fake.close();
