@@ -9,6 +9,7 @@ import { sql as runLost } from './0007-run-lost';
 import { sql as queueOutline } from './0008-queue-outline';
 import { sql as keptFolds } from './0009-kept-folds';
 import { sql as runTasks } from './0010-run-tasks';
+import { sql as outboxStreak } from './0011-outbox-streak';
 import { sql as markerFlags } from './0012-marker-flags';
 
 export interface Migration {
@@ -28,5 +29,6 @@ export const migrations: Migration[] = [
   { id: 8, name: '0008-queue-outline', sql: queueOutline },
   { id: 9, name: '0009-kept-folds', sql: keptFolds },
   { id: 10, name: '0010-run-tasks', sql: runTasks },
+  { id: 11, name: '0011-outbox-streak', sql: outboxStreak },
   { id: 12, name: '0012-marker-flags', sql: markerFlags },
 ];

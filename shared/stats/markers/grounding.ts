@@ -1,7 +1,7 @@
 // mark_grounding and ungrounded_arguments (sdk-semantics.md §7.3; docs/markers.md "Argument grounding"): every text
 // argument of every tool call must appear in what the call could have drawn on, or it was made up.
 import { isObject, pyStr, pyTruthy, type Row } from '../keys';
-import { PY_SPACE_CLASS, pyLen } from '../../text/py-text';
+import { PY_SPACE, pyLen } from '../../text/py-text';
 import { loadsJson, stepList } from './trace-steps';
 import { TOOL_CALL_BLOCK } from './trace-patterns';
 
@@ -20,8 +20,8 @@ export interface ToolCall {
   context: string;
 }
 
-const SPACE_RUN = new RegExp(`[${PY_SPACE_CLASS}]+`, 'gu');
-const LOOSE_RUN = new RegExp(`[${PY_SPACE_CLASS}_\\-]+`, 'gu');
+const SPACE_RUN = new RegExp(`[${PY_SPACE}]+`, 'gu');
+const LOOSE_RUN = new RegExp(`[${PY_SPACE}_\\-]+`, 'gu');
 
 /** Whitespace runs as one space, trimmed, lower-cased; a falsy value is "" and anything else its Python str(). */
 export function normText(value: unknown): string {

@@ -7,6 +7,7 @@ import { curriculumStatistic } from './curriculum';
 import { decontaminateStatistic } from './decontaminate';
 import { deltaStatistic } from './delta';
 import { evalVarianceStatistic } from './eval-variance';
+import { hackScanStatistic } from './hack-scan';
 import { holdoutSizeStatistic } from './holdout-size';
 import { judgeTrustStatistic } from './judge-trust';
 import { groundingReportStatistic, markerSummaryStatistic, refusalReportStatistic, styleReportStatistic, traceFlagReportStatistic } from './markers';
@@ -24,6 +25,7 @@ export const statistics = [
   evalVarianceStatistic,
   holdoutSizeStatistic,
   decontaminateStatistic,
+  hackScanStatistic,
   styleReportStatistic,
   refusalReportStatistic,
   traceFlagReportStatistic,
