@@ -74,6 +74,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./stats')).statsCommand,
   },
   {
+    name: 'markers',
+    summary: "Stamp a dataset's rows with the style, trace and grounding markers and print their marker_summary",
+    load: async () => (await import('./markers')).markersCommand,
+  },
+  {
     name: 'compare',
     summary: 'Compare a candidate run with a baseline: the delta verdict with intervals, noise floor and guards, and the per-task table',
     load: async () => (await import('./compare')).compareCommand,

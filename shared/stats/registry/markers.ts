@@ -5,6 +5,8 @@ import { markerSummary } from '../../platform/marker-summary';
 import { groundingReport } from '../markers/grounding-report';
 import { refusalReport, styleReport } from '../markers/style-report';
 import { traceFlagReport } from '../markers/trace-report';
+import { isObject } from '../keys';
+import { stampedRow } from '../markers/stamp';
 import { common, rowsOf, statistic, type Zod } from './define';
 
 const rowsSource = [{ key: 'dataset_id', as: 'rows', describe: 'the rows (a dataset or run id, or a JSONL file)' }] as const;
@@ -139,16 +141,21 @@ export const markerSummaryStatistic = statistic({
   summary: 'Every marker on the rows: its mean over tasks with a task-bootstrap interval, and the rows at 1 and at 0',
   sources: rowsSource,
   positional: ['rows'],
-  // Row fields read: the markers and the task key.
-  reads: ['scenario_id', 'task_id', 'prompt', 'markers'],
+  // Row fields read: the markers and the task key, and with `stamp` what the stamp reads (the reply, the calls, their context).
+  reads: ['scenario_id', 'task_id', 'prompt', 'markers', 'trace_flags', 'system_prompt', 'steps', 'tool_trace', 'messages', 'final_text', 'opener'],
   schemas: (z) => {
     const c = common(z);
     return {
-      params: z.object({ names: z.array(z.string()).nullable().optional(), n_boot: c.atLeast(1).optional(), seed: c.seed().optional() }),
+      // stamp (an app option, not an SDK argument): summarise the rows as `while-desk markers` stamps them (docs/markers.md).
+      params: z.object({ names: z.array(z.string()).nullable().optional(), n_boot: c.atLeast(1).optional(), seed: c.seed().optional(), stamp: z.boolean().optional() }),
       output: z.object({ report: markerSummaryReport(z) }),
     };
   },
-  compute: (input) => ({ report: Object.fromEntries(markerSummary(rowsOf(input, 'rows'), input.params)) }),
+  compute: (input) => {
+    const { stamp, ...params } = input.params;
+    const rows = rowsOf(input, 'rows');
+    return { report: Object.fromEntries(markerSummary(stamp ? rows.map((row) => (isObject(row) ? stampedRow(row) : row)) : rows, params)) };
+  },
 });
 
 /** marker_summary's report: marker name -> its summary. */
