@@ -64,6 +64,9 @@ describe('while-desk grade', () => {
       expect(rows.map((row) => row.reward)).toEqual([1, 0, null, 1]);
       expect(rows.map((row) => row.judge_status)).toEqual(['ok', 'ok', 'error', 'ok']);
       expect(rows[0]).toMatchObject({ judge_name: 'refund_judge', reason: 'refunded', markers: { polite: 1, refunded: 1 } });
+      // Stamped at grading time beside the row's and the judge's own markers (docs/markers.md), with the trace evidence.
+      expect(rows[0].markers).toMatchObject({ no_hedging: 1, no_apology: 1, answered: 1, honest_claims: 1, argument_grounding: 1 });
+      expect(rows[0].trace_flags).toEqual({});
       expect(rows[0].lineage).toEqual({ scoring_run_id: summary.scoring_run_id, source: 'grade', judge: 'refund_judge', parent: 's1' });
       expect(rows[2]).toMatchObject({ reward: null, judge_meta: { error: 'Error: cannot grade s3' } });
       expect(rows[3].reason).toBe('old reason');
