@@ -269,6 +269,11 @@ describe('output schemas', () => {
       'stats.holdoutSize': { effect: 0.1, before: datasetId, after: otherId },
       'stats.decontaminate': { dataset_id: datasetId, against: [otherId] },
       'stats.hackScan': { dataset_id: datasetId, endorsed: ['reply_length'], n_perm: 20 },
+      'stats.styleReport': { dataset_id: datasetId, n_boot: 200 },
+      'stats.refusalReport': { dataset_id: datasetId },
+      'stats.traceFlagReport': { dataset_id: datasetId, n_boot: 200 },
+      'stats.groundingReport': { dataset_id: datasetId },
+      'stats.markerSummary': { dataset_id: datasetId, n_boot: 200, stamp: true },
     };
     expect(Object.keys(inputs).sort()).toEqual(statistics.map((stat) => stat.method).sort());
     for (const stat of statistics) {
