@@ -7,6 +7,7 @@ import { detectableEffect } from '../../shared/stats/sizing';
 import { statistics, type AnyStatistic, type ComputeInput, type SourceSpec } from '../../shared/stats/registry/index';
 import { judgeFunctions } from './judge-functions';
 import { platformFunctions } from './platform-functions';
+import { trainingFunctions } from './training-functions';
 import type { CaseInvoker } from './types';
 
 type Kw = Record<string, unknown>;
@@ -83,4 +84,7 @@ const helperFunctions: Record<string, CaseInvoker> = {
   },
 };
 
-export const caseFunctions: Record<string, CaseInvoker> = { ...registryFunctions, ...helperFunctions, ...judgeFunctions, ...platformFunctions };
+/** Functions whose rows are read as Python reads them (whole floats kept as floats): they write rows back out. */
+export const pythonFloatFunctions = new Set(Object.keys(trainingFunctions));
+
+export const caseFunctions: Record<string, CaseInvoker> = { ...registryFunctions, ...helperFunctions, ...judgeFunctions, ...platformFunctions, ...trainingFunctions };

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { compareCase, type ResamplingInfo } from './compare';
-import { caseFunctions } from './functions';
+import { parsePyJson } from '../../shared/schema/py-json';
+import { caseFunctions, pythonFloatFunctions } from './functions';
 import type { ConformanceJudge } from './types';
 
 export interface CaseOutcome {
@@ -28,12 +29,13 @@ interface CaseFile {
   platform?: unknown;
 }
 
-function readJsonl(file: string): unknown[] {
+/** `parse`: JSON.parse, or parsePyJson where a function writes rows back and must keep `1.0` apart from `1`. */
+function readJsonl(file: string, parse: (text: string) => unknown = JSON.parse): unknown[] {
   const rows: unknown[] = [];
   readFileSync(file, 'utf8').split(/\r?\n/).forEach((line, i) => {
     if (!line.trim()) return;
     try {
-      rows.push(JSON.parse(line));
+      rows.push(parse(line));
     } catch (error) {
       throw new Error(`${file}:${i + 1}: not valid JSON (${(error as Error).message})`);
     }
@@ -54,7 +56,7 @@ export async function loadJudge(judgesDir: string, name: string): Promise<Confor
 }
 
 /** Applies `@name` (rows of name.jsonl), `@name.json` (its JSON) and `$judge` recursively. */
-export function substitute(value: unknown, caseDir: string, judge: ConformanceJudge | undefined): unknown {
+export function substitute(value: unknown, caseDir: string, judge: ConformanceJudge | undefined, parse: (text: string) => unknown = JSON.parse): unknown {
   if (typeof value === 'string') {
     if (value === '$judge') {
       if (!judge) throw new Error(`${caseDir}: "$judge" is used but case.json names no judge`);
@@ -64,13 +66,13 @@ export function substitute(value: unknown, caseDir: string, judge: ConformanceJu
       const name = value.slice(1);
       if (name.endsWith('.json')) return JSON.parse(readFileSync(path.join(caseDir, name), 'utf8'));
       const file = path.join(caseDir, `${name}.jsonl`);
-      if (existsSync(file)) return readJsonl(file);
+      if (existsSync(file)) return readJsonl(file, parse);
     }
     return value;
   }
-  if (Array.isArray(value)) return value.map((v) => substitute(v, caseDir, judge));
+  if (Array.isArray(value)) return value.map((v) => substitute(v, caseDir, judge, parse));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, caseDir, judge)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, caseDir, judge, parse)]));
   }
   return value;
 }
@@ -93,9 +95,10 @@ export async function runCase(caseDir: string, judgesDir: string, outDir: string
   try {
     const judge = spec.judge ? await loadJudge(judgesDir, spec.judge.name) : undefined;
     const env = { judge, platform: spec.platform };
+    const parse = pythonFloatFunctions.has(fn) ? parsePyJson : JSON.parse;
     const one = async (call: CallSpec) => {
-      const args = substitute(call.args ?? [], caseDir, judge) as unknown[];
-      const kwargs = substitute(call.kwargs ?? {}, caseDir, judge) as Record<string, unknown>;
+      const args = substitute(call.args ?? [], caseDir, judge, parse) as unknown[];
+      const kwargs = substitute(call.kwargs ?? {}, caseDir, judge, parse) as Record<string, unknown>;
       return invoker({ args, kwargs }, env);
     };
     if (spec.calls) {
@@ -109,6 +112,7 @@ export async function runCase(caseDir: string, judgesDir: string, outDir: string
   } catch (error) {
     actual = errorOutput(fn, error);
   }
+  actual = JSON.parse(JSON.stringify(actual)) as Record<string, unknown>; // as written: a boxed float (py-json) is a number
   mkdirSync(path.join(outDir, name), { recursive: true });
   writeFileSync(path.join(outDir, name, 'actual.json'), `${JSON.stringify(actual, null, 1)}\n`);
 

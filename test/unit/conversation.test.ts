@@ -74,7 +74,9 @@ describe('replyLength agrees with the conversation it is defined on', () => {
       total += [...content].length;
       last = content;
     }
-    const finalText = typeof row.final_text === 'string' ? row.final_text : '';
+    // str(row.get("final_text") or ""), as the SDK reads it: a number is its str().
+    const raw = row.final_text;
+    const finalText = raw === undefined || raw === null || raw === '' || raw === 0 || raw === false ? '' : String(raw);
     return finalText !== '' && finalText !== last ? total + [...finalText].length : total;
   }
 
