@@ -13,7 +13,7 @@ import { publishDownload, reserveDownload } from './downloads';
 import { checkCancelled, withJob } from './jobs';
 import { runDefaults } from './run-defaults';
 import { evalProjection, planSelection } from './selection-pass';
-import { writeRows } from './write-pass';
+import { threadPlan, writeRows } from './write-pass';
 
 type Obj = Record<string, unknown>;
 
@@ -115,7 +115,7 @@ export function runTrainingJob(ctx: EngineContext, request: JobRequest): Promise
         const written = await writeRows(reader, request.datasetId, { ordinals: plan.ordinals, tally: plan.tally, storedOrder }, resolved.export, target, {
           onRows: (done) => progress('writing', done, plan.ordinals.length),
           between,
-        });
+        }, threadPlan(ctx.db, plan.ordinals.length));
         const report: Obj = { ...written.report };
         if (download) report.path = null;
         if (plan.selection) report.selection = plan.selection;

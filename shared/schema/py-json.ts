@@ -74,11 +74,19 @@ export function pyDumps(value: unknown, itemSep = ', ', keySep = ': ', sortKeys 
   }
   let out = '{';
   let first = true;
-  const keys = sortKeys ? Object.keys(value).sort() : Object.keys(value);
-  for (const key of keys) {
-    const item = (value as Record<string, unknown>)[key];
+  const obj = value as Record<string, unknown>;
+  if (sortKeys) {
+    for (const key of Object.keys(obj).sort()) {
+      if (obj[key] === undefined) continue;
+      out += (first ? '' : itemSep) + pyJsonString(key) + keySep + pyDumps(obj[key], itemSep, keySep, true);
+      first = false;
+    }
+    return out + '}';
+  }
+  for (const key in obj) {
+    const item = obj[key];
     if (item === undefined) continue;
-    out += (first ? '' : itemSep) + pyJsonString(key) + keySep + pyDumps(item, itemSep, keySep, sortKeys);
+    out += (first ? '' : itemSep) + pyJsonString(key) + keySep + pyDumps(item, itemSep, keySep);
     first = false;
   }
   return out + '}';

@@ -1,9 +1,9 @@
 // export_dataset / export_training, row by row (sdk-semantics §8.3): each source row becomes its training rows (group
 // fields from a first pass, then the TRL reshape), the gates check it, and the report is counted as rows go by, so
 // a caller can stream 100k rows to disk and hold none of them. The in-memory export (export-dataset.ts) is this too.
-import { numericReward, PASS_THRESHOLD, type GroupTally } from './groups';
-import { LeakTally } from './privileged';
-import { RoundtripCheck, rowTurns, type RoundtripReport } from './roundtrip';
+import { numericReward, PASS_THRESHOLD, type GroupLookup } from './groups';
+import { LeakTally, type LeakState } from './privileged';
+import { RoundtripCheck, rowTurns, type RoundtripReport, type RoundtripState } from './roundtrip';
 import { TrainingValueError, type ExportSettings } from './export-settings';
 import { entryTaskKey, trainingEntries, type TrainingEntry } from './training-row';
 import { trlCompletionRow, trlTrainingRow } from './trl';
@@ -37,6 +37,16 @@ export interface ExportReport {
   n_written?: number;
 }
 
+/** An exporter's counts as plain data: what a page converted on another thread hands back to be merged in order. */
+export interface ExporterState {
+  counts: number[];
+  roundtrip: RoundtripState;
+  leaks: LeakState;
+  groupIds: string[];
+}
+
+const COUNTERS = ['n', 'withSystem', 'withTools', 'truncated', 'charsCut', 'trained', 'masked', 'pass', 'fail', 'built', 'cutByCap'] as const;
+
 export class TrainingExporter {
   private readonly roundtrip: RoundtripCheck;
   private readonly leaks = new LeakTally();
@@ -54,7 +64,7 @@ export class TrainingExporter {
   private built = 0;
   private cutByCap = 0;
 
-  constructor(private readonly settings: ExportSettings, private readonly groups: GroupTally | null) {
+  constructor(private readonly settings: ExportSettings, private readonly groups: GroupLookup | null) {
     this.roundtrip = new RoundtripCheck(settings.format);
     this.finalOnly = settings.unroll || settings.mask_mode === 'final';
   }
@@ -133,6 +143,20 @@ export class TrainingExporter {
   /** Rows written so far. */
   get written(): number {
     return this.n;
+  }
+
+  state(): ExporterState {
+    return { counts: COUNTERS.map((key) => this[key]), roundtrip: this.roundtrip.state(), leaks: this.leaks.state(), groupIds: [...this.groupIds] };
+  }
+
+  /** Adds the counts of the rows that follow the ones counted here (pages merged in their order). */
+  merge(other: ExporterState): void {
+    COUNTERS.forEach((key, i) => {
+      this[key] += other.counts[i];
+    });
+    this.roundtrip.merge(other.roundtrip);
+    this.leaks.merge(other.leaks);
+    for (const id of other.groupIds) this.groupIds.add(id);
   }
 
   report(): ExportReport {

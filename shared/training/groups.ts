@@ -22,11 +22,26 @@ export function numericReward(value: unknown): number | null {
   return n === null || Number.isNaN(n) ? null : n;
 }
 
+/** What an exporter asks of the groups: the fields a task's rows carry, or null (no group stamped). */
+export interface GroupLookup {
+  fields(task: string): GroupFields | null;
+}
+
+/** A lookup made from fields computed elsewhere (a worker thread gets the main thread's, task by task). */
+export class GroupFieldsMap implements GroupLookup {
+  constructor(private readonly byTask: Map<string, GroupFields>) {}
+  fields(task: string): GroupFields | null {
+    const found = this.byTask.get(task);
+    return found ? { ...found } : null;
+  }
+}
+
 /** Collects (task, reward) per exported row, in order; `fields` then says what each task's rows carry. */
-export class GroupTally {
-  private readonly byTask = new Map<string, { k: number; rewards: number[] }>();
+export class GroupTally implements GroupLookup {
+  private readonly byTask = new Map<string, { k: number; rewards: number[]; fields?: GroupFields }>();
   private repeated = false;
 
+  /** Adds the next exported row; call every add before the first `fields` (those are kept once computed). */
   add(task: string, reward: unknown): void {
     if (!task) return; // a row with no task key joins no group
     let group = this.byTask.get(task);
@@ -50,10 +65,22 @@ export class GroupTally {
     return this.repeated ? this.byTask.size : 0;
   }
 
+  /** Every task's fields (to hand another thread). */
+  allFields(): Map<string, GroupFields> {
+    const out = new Map<string, GroupFields>();
+    if (!this.repeated) return out;
+    for (const task of this.byTask.keys()) {
+      const f = this.fields(task);
+      if (f) out.set(task, f);
+    }
+    return out;
+  }
+
   fields(task: string): GroupFields | null {
     if (!this.repeated || !task) return null;
     const group = this.byTask.get(task);
     if (!group) return null;
+    if (group.fields) return { ...group.fields };
     const values = group.rewards;
     let n0 = 0, n1 = 0, sum = 0;
     for (const v of values) {
@@ -68,7 +95,7 @@ export class GroupTally {
       for (const v of values) ss += (v - mean) ** 2;
       std = Math.sqrt(ss / values.length);
     }
-    return {
+    group.fields = {
       group_id: sha1Hex(task).slice(0, 12),
       k: group.k,
       n0,
@@ -76,5 +103,6 @@ export class GroupTally {
       reward_mean: mean === null ? null : pyFloat(mean),
       reward_std: std === null ? null : pyFloat(std),
     };
+    return { ...group.fields };
   }
 }

@@ -2,9 +2,9 @@
 // export, and the selectors (select_for_sft, select_for_rl, optimize). sdk-semantics §8.3; docs/training-export.md.
 export { exportDatasetRows, groupTallyOf, trainingLine, type ExportResult } from './export-dataset';
 export { DEFAULT_EXPORT, exportSettings, TrainingValueError, type ExportSettings } from './export-settings';
-export { TrainingExporter, TRL_MASK_COMPLETION, TRL_MASK_EVERY_TOKEN, type ExportReport } from './exporter';
+export { TrainingExporter, TRL_MASK_COMPLETION, TRL_MASK_EVERY_TOKEN, type ExportReport, type ExporterState } from './exporter';
 export { exportPreferenceRows, type PreferenceSettings } from './export-preference';
-export { GroupTally } from './groups';
+export { GroupFieldsMap, GroupTally, type GroupFields, type GroupLookup } from './groups';
 export { buildPreferencePairs, choosePairs, pairCandidate, pairOf, pairsReport, type PairCandidate, type PairChoice, type PairOptions } from './preference-pairs';
 export { leakFact, LeakTally } from './privileged';
 export { RoundtripCheck, EXPORT_FORMATS, rowTurns, type ExportFormat } from './roundtrip';

@@ -47,6 +47,13 @@ export interface LeakEntry extends LeakHit {
   rollout_index: unknown;
 }
 
+export interface LeakState {
+  nRows: number;
+  nChecked: number;
+  nLeaked: number;
+  leaked: LeakEntry[];
+}
+
 /** leak_report, row by row. */
 export class LeakTally {
   nRows = 0;
@@ -65,6 +72,18 @@ export class LeakTally {
     this.nLeaked++;
     if (this.leaked.length < 20) this.leaked.push({ scenario_id: row.scenario_id ?? null, rollout_index: row.rollout_index ?? null, ...hit });
     return hit;
+  }
+
+  state(): LeakState {
+    return { nRows: this.nRows, nChecked: this.nChecked, nLeaked: this.nLeaked, leaked: [...this.leaked] };
+  }
+
+  /** Adds the tally of the rows that follow this one's. */
+  merge(other: LeakState): void {
+    this.nRows += other.nRows;
+    this.nChecked += other.nChecked;
+    this.nLeaked += other.nLeaked;
+    for (const entry of other.leaked) if (this.leaked.length < 20) this.leaked.push(entry);
   }
 
   summary(): string {

@@ -1,6 +1,7 @@
 // tool_call_roundtrip (sdk-semantics §8.3 "Gates"): every tool call's arguments must parse back to a dict (the OpenAI
 // wire's JSON string) or already be one (TRL). Accumulated row by row, so a streamed export checks as it writes.
 import { parsePyJson } from '../schema/py-json';
+import { ARGUMENTS_ARE_DICT } from './wire';
 
 type Obj = Record<string, unknown>;
 
@@ -29,6 +30,13 @@ export function rowTurns(row: Obj): unknown[] {
   return [];
 }
 
+export interface RoundtripState {
+  checked: number;
+  invalid: number;
+  bad: number[];
+  rows: number;
+}
+
 export class RoundtripCheck {
   private checked = 0;
   private invalid = 0;
@@ -51,6 +59,11 @@ export class RoundtripCheck {
         const fn = isDict(call) && isDict((call as Obj).function) ? ((call as Obj).function as Obj) : {};
         this.checked++;
         const raw = fn.arguments;
+        const known = this.encoding === 'json_string' && typeof raw === 'string' ? (call as { [ARGUMENTS_ARE_DICT]?: boolean })[ARGUMENTS_ARE_DICT] : undefined;
+        if (known !== undefined) {
+          if (!known) rowBad++;
+          continue;
+        }
         let parsed: unknown = raw;
         if (this.encoding === 'json_string' && typeof raw === 'string') {
           try {
@@ -68,6 +81,19 @@ export class RoundtripCheck {
     }
     this.index++;
     return rowBad;
+  }
+
+  /** What was counted, to merge into another check (a page converted elsewhere). */
+  state(): RoundtripState {
+    return { checked: this.checked, invalid: this.invalid, bad: [...this.bad], rows: this.index };
+  }
+
+  /** Adds a check of the rows that follow this one's (bad row numbers shift by the rows already checked here). */
+  merge(other: RoundtripState): void {
+    this.checked += other.checked;
+    this.invalid += other.invalid;
+    for (const i of other.bad) if (this.bad.length < 20) this.bad.push(this.index + i);
+    this.index += other.rows;
   }
 
   report(): RoundtripReport {

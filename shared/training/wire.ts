@@ -57,10 +57,19 @@ export function decodedArguments(args: unknown): unknown {
 
 /** The OpenAI wire's JSON string: separators "," and ": "; a value still a string after unwrapping as it is. */
 export function wireArguments(args: unknown): string {
-  const value = decodedArguments(args);
+  return wireOf(decodedArguments(args));
+}
+
+function wireOf(value: unknown): string {
   if (typeof value === 'string') return value;
   return pyDumps(pyTruthy(value) ? value : {}, ',', ': ');
 }
+
+/**
+ * On a wire call made here: whether its arguments string parses back to a dict, known from the value it was written
+ * from (a dict, or an empty value written as {}), so the round-trip gate need not parse it again. Not serialized.
+ */
+export const ARGUMENTS_ARE_DICT = Symbol('arguments parse back to a dict');
 
 /** What a cut costs, summed over a row: messages cut and characters removed. */
 export interface CutStats {
@@ -99,7 +108,11 @@ export function convertMessages(messages: unknown, options: ConvertOptions): Wir
           const id = pyTruthy(call.id) ? pyStr(call.id) : `call_${String(callIndex).padStart(4, '0')}`;
           callIndex++;
           pending.push(id);
-          return { id, type: 'function' as const, function: { name: text(fn.name), arguments: wireArguments(fn.arguments) } };
+          const value = decodedArguments(fn.arguments);
+          const wire: WireCall = { id, type: 'function' as const, function: { name: text(fn.name), arguments: wireOf(value) } };
+          // A string is a dict only if it still parses as one; anything else written here is {} or its own JSON.
+          if (typeof value !== 'string') (wire as WireCall & { [ARGUMENTS_ARE_DICT]?: boolean })[ARGUMENTS_ARE_DICT] = isObj(value) || !pyTruthy(value);
+          return wire;
         });
       }
       out.push(entry);

@@ -24,10 +24,10 @@ function get(url: string): Promise<{ status: number; body: string; headers: http
   });
 }
 
-/** Multi-turn graded rows: 500 tasks x 4 rollouts, a tool call each, mixed rewards. */
-function rowsFile(file: string): string {
+/** Multi-turn graded rows: `tasks` tasks x 4 rollouts, a tool call each, mixed rewards. */
+function rowsFile(file: string, tasks = 500): string {
   const lines: string[] = [];
-  for (let t = 0; t < 500; t++) {
+  for (let t = 0; t < tasks; t++) {
     for (let r = 0; r < 4; r++) {
       const row = {
         schema_version: '1',
@@ -110,6 +110,31 @@ describe('training export through the engine', () => {
     expect(lines[0]).not.toContain('"loss_mask"');
     expect(Buffer.byteLength(first.body)).toBe(done.bytes);
     expect((await get(`${base}${done.download_id}?token=${server.token}`)).status).toBe(404);
+  });
+
+  it('converts on a thread of its own the same file and report as on the engine thread, and cancels there too', async () => {
+    const big = (await engine.call('datasets.importFile', { path: rowsFile(path.join(dir, 'big.jsonl'), 1100), name: 'big' })).dataset_id as string;
+    const settings = { format: 'trl' as const, mask_mode: 'final' as const, max_tool_output_chars: 50 };
+    const saved = process.env.WHILE_DESK_EXPORT_THREADS;
+    try {
+      process.env.WHILE_DESK_EXPORT_THREADS = '0';
+      const here = await engine.call('training.export', { dataset_id: big, settings, path: path.join(dir, 'here.jsonl') });
+      process.env.WHILE_DESK_EXPORT_THREADS = '1';
+      const threaded = await engine.call('training.export', { dataset_id: big, settings, path: path.join(dir, 'threaded.jsonl') });
+      expect(fs.readFileSync(path.join(dir, 'threaded.jsonl'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'here.jsonl'), 'utf8'));
+      expect({ ...threaded.report, path: null }).toEqual({ ...here.report, path: null });
+      expect(threaded.samples).toEqual(here.samples);
+      const target = path.join(dir, 'threaded-cancelled.jsonl');
+      const stop = engine.on('training.progress', (event) => {
+        if (event.job_id === 'job-t' && event.stage === 'writing' && event.done > 0) void engine.call('training.cancel', { job_id: 'job-t' });
+      });
+      await expect(engine.call('training.export', { dataset_id: big, settings, path: target, job_id: 'job-t' })).rejects.toMatchObject({ code: 'cancelled' });
+      stop();
+      expect(fs.readdirSync(dir).filter((f) => f.includes('threaded-cancelled'))).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env.WHILE_DESK_EXPORT_THREADS;
+      else process.env.WHILE_DESK_EXPORT_THREADS = saved;
+    }
   });
 
   it('exports preference pairs', async () => {
