@@ -6,7 +6,7 @@ export interface Route {
   /** Under "Runs and datasets": which page; under Label, 'label' with the dataset's id; under Compare, its sub-pages. */
   page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'label' | 'none' | CompareSubpage;
   id: string | null;
-  tab: 'rows' | 'measure';
+  tab: 'rows' | 'measure' | 'train';
   /** Compare: the candidate beside the baseline in `id` (`#/compare/BASELINE/CANDIDATE`). */
   other: string | null;
 }
@@ -21,7 +21,7 @@ export function parseHash(hash: string): Route {
   const base: Route = { section: 'runs', page: 'datasets', id: null, tab: 'rows', other: null };
   const [head, id, tab] = parts;
   if (!head || head === 'datasets') {
-    if (id) return { ...base, page: 'dataset', id, tab: tab === 'measure' ? 'measure' : 'rows' };
+    if (id) return { ...base, page: 'dataset', id, tab: tab === 'measure' ? 'measure' : tab === 'train' ? 'train' : 'rows' };
     return base;
   }
   if (head === 'runs') {
@@ -55,7 +55,7 @@ export function hrefFor(route: Partial<Route> & { section?: Section }): string {
   if (section !== 'runs') return `#/${section}`;
   switch (route.page) {
     case 'dataset':
-      return `#/datasets/${encodeURIComponent(route.id ?? '')}${route.tab === 'measure' ? '/measure' : ''}`;
+      return `#/datasets/${encodeURIComponent(route.id ?? '')}${route.tab === 'measure' ? '/measure' : route.tab === 'train' ? '/train' : ''}`;
     case 'new-run':
       return '#/runs/new';
     case 'run':
