@@ -82,28 +82,24 @@ function droppedByRule(report: Obj): Record<string, number> {
 
 /**
  * The plan when every row is exported in stored order (select "all", no eval to decontaminate against, no
- * min_reward): the group tally needs only each row's task and reward, which SQLite reads out of the JSON without a
- * row being parsed here. A value of an unusual type (a numeric scenario_id, a boolean reward) is read the careful way.
+ * min_reward): the group tally needs only each row's task and reward, and the indexed columns hold them (scenario_id
+ * as its text, reward when it is a number). A row whose scenario_id could mean something else to Python's `or` (none,
+ * empty, "0", "true", "false": a number 0 or a boolean would be falsy or print otherwise) is read whole.
  */
 function storedOrderPlan(reader: Db, datasetId: string, unroll: boolean): SelectionPlan {
   const ordinals: number[] = [];
   const tally = unroll ? null : new GroupTally();
   const stmt = reader.prepare(
-    `SELECT ordinal, json_type(row_json, '$.scenario_id') AS st, json_extract(row_json, '$.scenario_id') AS sid,
-            json_type(row_json, '$.prompt') AS pt, json_extract(row_json, '$.prompt') AS prompt,
-            json_type(row_json, '$.reward') AS rt, json_extract(row_json, '$.reward') AS reward
+    `SELECT ordinal, scenario_id, reward,
+            CASE WHEN scenario_id IS NULL OR scenario_id IN ('', '0', 'true', 'false') THEN row_json END AS careful
        FROM rows WHERE dataset_id = ? ORDER BY ordinal`,
   ).raw();
-  const careful = reader.prepare('SELECT row_json FROM rows WHERE dataset_id = ? AND ordinal = ?').pluck();
-  for (const [ordinal, st, sid, pt, prompt, rt, reward] of stmt.iterate(datasetId) as Iterable<[number, string | null, unknown, string | null, unknown, string | null, unknown]>) {
+  for (const [ordinal, sid, reward, careful] of stmt.iterate(datasetId) as Iterable<[number, string | null, number | null, string | null]>) {
     ordinals.push(ordinal);
     if (!tally) continue;
-    const plainSid = st === null || st === 'null' || (st === 'text' && typeof sid === 'string');
-    const plainPrompt = pt === null || pt === 'null' || (pt === 'text' && typeof prompt === 'string');
-    const plainReward = rt === null || rt === 'null' || rt === 'integer' || rt === 'real';
-    if (plainSid && plainPrompt && plainReward) tally.add(typeof sid === 'string' && sid ? sid : typeof prompt === 'string' ? prompt : '', reward);
+    if (careful === null) tally.add(sid as string, reward);
     else {
-      const row = parsePyJson(careful.get(datasetId, ordinal) as string) as Obj;
+      const row = parsePyJson(careful) as Obj;
       tally.add(entryTaskKey(row), row.reward);
     }
   }
