@@ -7,6 +7,7 @@ import { parsePyJson } from '../../shared/schema/py-json';
 import { decontaminate } from '../../shared/stats/decontaminate';
 import { entryTaskKey, GroupTally, leakFact, rlFacts, selectForRl, selectForSft, sftFacts, type RlFacts, type SftFacts } from '../../shared/training/index';
 import { scalarReward } from '../../shared/training/row-gates';
+import './native-digest';
 import type { Db } from '../db/connection';
 import { rowPages } from '../rows/index';
 

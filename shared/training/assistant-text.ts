@@ -7,11 +7,17 @@ type Obj = Record<string, unknown>;
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Number);
 
+// A row's messages are read by several checks in turn (junk, trainable content, reply length, style): rebuilt once.
+// Rows are not changed while their facts are read, and a WeakMap lets each go with its row.
+const built = new WeakMap<Obj, Obj[]>();
+
 /** optimize._messages: the row's own message objects when it has any, else conversation(row). */
 export function rowMessages(row: Obj): Obj[] {
   const carried = row.messages;
   if (Array.isArray(carried) && carried.length) return carried.filter(isObj);
-  return conversation(row) as unknown as Obj[];
+  let messages = built.get(row);
+  if (!messages) built.set(row, (messages = conversation(row) as unknown as Obj[]));
+  return messages;
 }
 
 export const text = (value: unknown): string => (pyTruthy(value) ? pyStr(value) : '');

@@ -15,3 +15,4 @@ export { optimizeRows, selectForRlRows, selectForSftRows, type OptimizeOptions }
 export { CARRY_KEYS, entryTaskKey, trainingEntries } from './training-row';
 export { toTrl, TRL_KINDS, type TrlKind } from './trl';
 export { lossMask, MASK_MODES, type MaskMode } from './wire';
+export { useSha256 } from './digest';

@@ -2,7 +2,7 @@
 // called a tool and did not, whether it is a trusted failure worth keeping, and its behavior signature (the hash of
 // tool sequence, argument provenance, result statuses and reply shape that SFT selection spreads over).
 import { pyDumps, pyNumber } from '../schema/py-json';
-import { sha256Hex } from '../stats/hash';
+import { sha256 as sha256Hex } from './digest';
 import { pyStr, pyTruthy } from '../stats/keys';
 import { rowMessages, text } from './assistant-text';
 import { pySplit, pyStrip } from './py-text';

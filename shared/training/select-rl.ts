@@ -6,7 +6,7 @@ import { groupSignalOf } from '../platform/group-signal';
 import { tallyRows } from '../stats/task-tally';
 import { wilsonInterval } from '../stats/intervals';
 import { passAt } from '../stats/pass-at';
-import { sha256Hex } from '../stats/hash';
+import { sha256 as sha256Hex } from './digest';
 import { pyRound } from '../stats/py-format';
 import { evalSourcedWarning } from './eval-sourced';
 import { TrainingValueError } from './export-settings';

@@ -2,7 +2,7 @@
 // not junk qualify; "top_per_prompt" keeps each prompt's best and spreads the picks over behavior signatures,
 // "top_k_overall" the k best overall, and the random_* rules are the chance controls at the same counts. Works on
 // per-row facts, so a dataset of 100k rows selects from a light first pass and reads only the rows it keeps.
-import { sha256Hex } from '../stats/hash';
+import { sha256 as sha256Hex } from './digest';
 import { PyRandom } from '../stats/random';
 import { pyRound } from '../stats/py-format';
 import { text } from './assistant-text';
