@@ -18,8 +18,10 @@ import type { PassHooks } from './selection-pass';
 
 type Obj = Record<string, unknown>;
 
-const PAGE = 1000;
-const FLUSH_CHARS = 1 << 20;
+// Small pages and flushes: what a page holds (its rows' JSON, the lines not yet written) then dies young instead of
+// being promoted and collected by the old generation (a third of the time went to the collector with 1000 rows).
+const PAGE = 200;
+const FLUSH_CHARS = 128 << 10;
 const SAMPLES = 3;
 
 export interface WriteResult {
