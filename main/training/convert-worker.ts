@@ -2,11 +2,10 @@
 // own, converts each (TrainingExporter) and hands back the page's text and counts; the engine thread writes the pages
 // in order and merges the counts. At most a few pages run ahead of the writer, so memory stays flat.
 import { parentPort, workerData } from 'node:worker_threads';
-import { pyDumps, parsePyJson } from '../../shared/schema/py-json';
-import { GroupFieldsMap, TrainingExporter, type ExportSettings, type GroupFields } from '../../shared/training/index';
+import { GroupFieldsMap, type ExportSettings, type GroupFields } from '../../shared/training/index';
 import { sqliteDatabase } from '../db/sqlite';
-
-type Obj = Record<string, unknown>;
+import { convertPage, pageStatement, type ConvertedPage } from './convert-page';
+import './native-digest';
 
 export interface ConvertJob {
   dbPath: string;
@@ -22,11 +21,7 @@ export interface ConvertJob {
   ahead: number;
 }
 
-export type ConvertMessage =
-  | { type: 'page'; seq: number; text: string; samples: string[]; state: ReturnType<TrainingExporter['state']> }
-  | { type: 'error'; name: string; message: string };
-
-const SAMPLES = 3;
+export type ConvertMessage = ({ type: 'page' } & ConvertedPage) | { type: 'error'; name: string; message: string };
 
 async function run(job: ConvertJob): Promise<void> {
   const port = parentPort;
@@ -41,27 +36,14 @@ async function run(job: ConvertJob): Promise<void> {
   const Sqlite = sqliteDatabase();
   const db = new Sqlite(job.dbPath, { readonly: true, fileMustExist: true, ...(job.nativeBinding ? { nativeBinding: job.nativeBinding } : {}) });
   db.pragma('cache_size = -2048');
-  const stmt = db.prepare('SELECT ordinal, row_json FROM rows WHERE dataset_id = ? AND ordinal IN (SELECT value FROM json_each(?))').raw();
+  const stmt = pageStatement(db);
   const groups = job.groups ? new GroupFieldsMap(new Map(job.groups)) : null;
   try {
     for (const page of job.pages) {
       while (credit <= 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
       credit--;
-      const exporter = new TrainingExporter(job.settings, groups);
-      const byOrdinal = new Map<number, string>();
-      for (const [ordinal, json] of stmt.all(job.datasetId, JSON.stringify(page.ordinals)) as Array<[number, string]>) byOrdinal.set(ordinal, json);
-      let text = '';
-      const samples: string[] = [];
-      for (const ordinal of page.ordinals) {
-        for (const row of exporter.add(parsePyJson(byOrdinal.get(ordinal) as string) as Obj)) {
-          if (!job.text && (page.seq !== 0 || samples.length >= SAMPLES)) continue;
-          const line = pyDumps(row) + '\n';
-          if (page.seq === 0 && samples.length < SAMPLES) samples.push(line);
-          if (job.text) text += line;
-        }
-      }
-      port.postMessage({ type: 'page', seq: page.seq, text, samples, state: exporter.state() } satisfies ConvertMessage);
+      port.postMessage({ type: 'page', ...convertPage(stmt, job.datasetId, page, job.settings, groups, job.text) } satisfies ConvertMessage);
     }
   } catch (error) {
     const err = error as Error;

@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { once } from 'node:events';
-import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { parsePyJson, pyDumps } from '../../shared/schema/py-json';
@@ -13,6 +12,7 @@ import { TrainingExporter, TrainingValueError, type ExportReport, type ExportSet
 import { openOptionsOf, type Db } from '../db/connection';
 import { builtScriptIfPresent } from '../engine/package-root';
 import { rowPages } from '../rows/index';
+import { convertPage, pageStatement } from './convert-page';
 import type { ConvertJob, ConvertMessage } from './convert-worker';
 import type { PassHooks } from './selection-pass';
 
@@ -68,14 +68,14 @@ export interface ThreadPlan {
  * export is large enough, the database is a file, and the machine has a core to spare for it.
  */
 export function threadPlan(db: Db, rows: number): ThreadPlan | null {
-  if (db.memory || rows < THREADS_FROM_ROWS || process.env.WHILE_DESK_EXPORT_THREADS === '0') return null;
+  if (db.memory || rows < THREADS_FROM_ROWS) return null;
   if (!builtScriptIfPresent('convert-worker.cjs')) return null;
-  // One thread by default: it takes the conversion off the engine's thread (which then only reads and writes), and
-  // its own young generation keeps a page's garbage from being promoted. Two were faster on an idle core but put
-  // the process over 300 MB (test/bench/training-export.bench.mjs); WHILE_DESK_EXPORT_THREADS=N sets the number.
-  const wanted = Number(process.env.WHILE_DESK_EXPORT_THREADS ?? 1);
-  if (os.availableParallelism() < 2 && process.env.WHILE_DESK_EXPORT_THREADS === undefined) return null;
-  const threads = Number.isInteger(wanted) && wanted >= 1 ? Math.min(wanted, 8) : 1;
+  // None by default: on this two-core machine, shared, a conversion thread beside the engine thread's own share
+  // was no faster than the engine thread alone and put the process near 300 MB (test/bench/training-export.bench.mjs).
+  // WHILE_DESK_EXPORT_THREADS=N converts on N threads as well as this one, for a machine with cores to spare.
+  const wanted = Number(process.env.WHILE_DESK_EXPORT_THREADS ?? 0);
+  if (!Number.isInteger(wanted) || wanted < 1) return null;
+  const threads = Math.min(wanted, 8);
   return { dbPath: db.name, nativeBinding: openOptionsOf(db).nativeBinding, threads };
 }
 
@@ -86,6 +86,7 @@ export function threadPlan(db: Db, rows: number): ThreadPlan | null {
  */
 async function writeRowsThreaded(
   threads: ThreadPlan,
+  reader: Db,
   datasetId: string,
   plan: { ordinals: readonly number[]; tally: GroupTally | null },
   settings: ExportSettings,
@@ -110,8 +111,13 @@ async function writeRowsThreaded(
     let next = 0;
     let wake: (() => void) | null = null;
     let broken: Error | null = null;
+    // The engine thread converts a share too (lane `lanes - 1`), between writing the pages: it would only wait else.
+    const lanes = threads.threads + 1;
+    const ownLane = lanes - 1;
+    const ownStatement = pageStatement(reader);
+    const ownGroups = plan.tally;
     for (let w = 0; w < threads.threads && w < pages.length; w++) {
-      const job: ConvertJob = { dbPath: threads.dbPath, nativeBinding: threads.nativeBinding, datasetId, settings, groups, pages: pages.filter((p) => p.seq % threads.threads === w), text: stream !== null, ahead: PAGES_AHEAD };
+      const job: ConvertJob = { dbPath: threads.dbPath, nativeBinding: threads.nativeBinding, datasetId, settings, groups, pages: pages.filter((p) => p.seq % lanes === w), text: stream !== null, ahead: PAGES_AHEAD };
       // A young generation large enough that a page's parsed rows and its text die young instead of being promoted.
       const worker = new Worker(script, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB, maxOldGenerationSizeMb: OLD_MB } });
       worker.on('message', (message: ConvertMessage) => {
@@ -130,6 +136,7 @@ async function writeRowsThreaded(
       workers.push(worker);
     }
     while (next < pages.length) {
+      if (next % lanes === ownLane && !ready.has(next)) ready.set(next, { type: 'page', ...convertPage(ownStatement, datasetId, pages[next], settings, ownGroups, stream !== null) });
       const page = ready.get(next);
       if (!page) {
         if (broken) throw broken;
@@ -138,7 +145,7 @@ async function writeRowsThreaded(
         continue;
       }
       ready.delete(next);
-      workers[next % workers.length].postMessage({ type: 'ack' });
+      if (next % lanes !== ownLane) workers[next % lanes].postMessage({ type: 'ack' });
       if (next === 0) samples = page.samples;
       merged.merge(page.state);
       if (stream && page.text) {
@@ -181,7 +188,7 @@ export async function writeRows(
   hooks: PassHooks,
   threads: ThreadPlan | null = null,
 ): Promise<WriteResult> {
-  if (threads) return writeRowsThreaded(threads, datasetId, plan, settings, target, hooks);
+  if (threads) return writeRowsThreaded(threads, reader, datasetId, plan, settings, target, hooks);
   const exporter = new TrainingExporter(settings, plan.tally);
   const samples: string[] = [];
   let bytes = 0;

@@ -12,10 +12,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'while-desk-bench-training-'))
 const cli = path.resolve('bin/while-desk.mjs');
 const ROWS = 100_000;
 
-function runWithPeak(args) {
+function runWithPeak(args, env = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
     let stdout = '';
     let peakKb = 0;
     child.stdout.on('data', (data) => (stdout += data));
@@ -42,15 +42,16 @@ const db = path.join(dir, 'bench.db');
 const imported = JSON.parse(spawnSync(process.execPath, [cli, 'import', file, '--db', db, '--json'], { encoding: 'utf8' }).stdout);
 console.log(`${ROWS.toLocaleString('en-US')} rows, ${(fs.statSync(file).size / ROWS).toFixed(0)} bytes a row (${(fs.statSync(file).size / 1e6).toFixed(0)} MB)`);
 
-for (const [label, extra] of [
-  ['all rows, OpenAI shape', []],
-  ['TRL shape, final mask, tool output cut at 200', ['--format', 'trl', '--mask-mode', 'final', '--max-tool-output-chars', '200']],
-  ['SFT selection (top_per_prompt, min_reward 1)', ['--select', 'top_per_prompt']],
+for (const [label, extra, env] of [
+  ['all rows, OpenAI shape', [], {}],
+  ['all rows, OpenAI shape, one conversion thread more (WHILE_DESK_EXPORT_THREADS=1)', [], { WHILE_DESK_EXPORT_THREADS: '1' }],
+  ['TRL shape, final mask, tool output cut at 200', ['--format', 'trl', '--mask-mode', 'final', '--max-tool-output-chars', '200'], {}],
+  ['SFT selection (top_per_prompt, min_reward 1)', ['--select', 'top_per_prompt'], {}],
 ]) {
   const runs = [];
   for (let i = 0; i < 3; i++) {
     const out = path.join(dir, `out-${i}.jsonl`);
-    const run = await runWithPeak(['export-training', imported.dataset_id, out, ...extra, '--db', db, '--json']);
+    const run = await runWithPeak(['export-training', imported.dataset_id, out, ...extra, '--db', db, '--json'], env);
     run.written = JSON.parse(run.stdout).n;
     run.bytes = fs.statSync(out).size;
     fs.rmSync(out);
