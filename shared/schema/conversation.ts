@@ -69,7 +69,8 @@ export function replyLength(row: Obj): number {
     total += codePointLength(turns.contents[i]);
     lastContent = turns.contents[i];
   }
-  const finalText = pyTruthy(row.final_text) ? pyStr(row.final_text) : '';
+  // The SDK reads str(final_text or ""): a number there counts its digits.
+  const finalText = typeof row.final_text === 'string' ? row.final_text : pyTruthy(row.final_text) ? pyStr(row.final_text) : '';
   if (finalText !== '' && finalText !== lastContent) total += codePointLength(finalText);
   return total;
 }

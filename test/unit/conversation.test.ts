@@ -74,9 +74,8 @@ describe('replyLength agrees with the conversation it is defined on', () => {
       total += [...content].length;
       last = content;
     }
-    // str(row.get("final_text") or ""), as the SDK reads it: a number is its str().
-    const raw = row.final_text;
-    const finalText = raw === undefined || raw === null || raw === '' || raw === 0 || raw === false ? '' : String(raw);
+    // hygiene.reply_length reads str(final_text or ""): a number there is its digits.
+    const finalText = typeof row.final_text === 'string' ? row.final_text : row.final_text ? String(row.final_text) : '';
     return finalText !== '' && finalText !== last ? total + [...finalText].length : total;
   }
 

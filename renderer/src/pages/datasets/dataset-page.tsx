@@ -4,7 +4,9 @@ import type { DatasetSummary } from '../../../../shared/api/datasets';
 import { desk, errorText } from '../../api/desk';
 import { formatCount } from '../../components/format';
 import { hrefFor } from '../../store/route-store';
+import type { DatasetTab } from '../../store/routes';
 import { useRows } from '../../store/rows-store';
+import { HackScanPanel } from '../measure/hack-scan-panel';
 import { MeasurePanel } from '../measure/measure-panel';
 import { RowView } from '../rows/row-view';
 import { RowsTable } from '../rows/rows-table';
@@ -13,7 +15,7 @@ import { GradePanel } from './grade-panel';
 
 const TrainingPanel = lazy(() => import('../training/training-panel').then((m) => ({ default: m.TrainingPanel })));
 
-export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' | 'train' }) {
+export function DatasetPage({ id, tab }: { id: string; tab: DatasetTab }) {
   const [dataset, setDataset] = useState<DatasetSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const open = useRows((s) => (s.datasetId === id ? s.open : null));
@@ -66,6 +68,7 @@ export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' |
           <a href={hrefFor({ page: 'dataset', id, tab: 'rows' })} aria-current={tab === 'rows' ? 'page' : undefined}>Rows</a>
           <a href={hrefFor({ page: 'dataset', id, tab: 'measure' })} aria-current={tab === 'measure' ? 'page' : undefined}>Measure</a>
           <a href={hrefFor({ page: 'dataset', id, tab: 'train' })} aria-current={tab === 'train' ? 'page' : undefined} data-testid="train-link">Export for training</a>
+          <a href={hrefFor({ page: 'dataset', id, tab: 'learn' })} aria-current={tab === 'learn' ? 'page' : undefined}>What will it learn?</a>
           <a href={hrefFor({ section: 'label', id })} data-testid="label-link">Label</a>
           <a href={hrefFor({ section: 'sync', id })} data-testid="push-link">Push to While…</a>
         </nav>
@@ -84,6 +87,7 @@ export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' |
           <TrainingPanel dataset={dataset} />
         </Suspense>
       )}
+      {!error && tab === 'learn' && <HackScanPanel datasetId={id} />}
     </section>
   );
 }
