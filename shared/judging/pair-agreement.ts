@@ -1,4 +1,4 @@
-// The pairwise judge against people's pair labels (docs/judges.md#pairwise-agreement). judge_pairs reads its judge
+// The pairwise judge against people's pair labels (docs/judges-rubric-pairwise.md). judge_pairs reads its judge
 // against the pointwise scores (agrees_with_scores: the judge picks the side the scores chose, ties counting
 // against it); here a person's pick takes the scores' place, counted the same way, and a person's tie is kept
 // apart (the SDK's chosen side is never a tie), with the share of them the judge also called a tie.

@@ -1,4 +1,4 @@
-// Pairwise judging (judge_pairs, docs/judges.md#pairwise-judges): which of two replies to one request is better,
+// Pairwise judging (judge_pairs, docs/judges-rubric-pairwise.md): which of two replies to one request is better,
 // asked both ways round; a pair whose answer changes with the order is a tie on the evidence (position bias).
 import { isObject, pyStr, pyTruthy } from '../stats/keys';
 import { pyRound } from '../stats/py-format';

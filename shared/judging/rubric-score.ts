@@ -1,4 +1,4 @@
-// Scoring a rubric from one verdict per criterion (sdk-semantics §5.4, docs/judges.md#rubric-judges): verdict keys
+// Scoring a rubric from one verdict per criterion (sdk-semantics §5.4, docs/judges-rubric-pairwise.md): verdict keys
 // matched to criteria, the reward (hard rules, principles, pitfalls), the markers `rubric:<slug>`, and the judge
 // model's reply read into verdicts.
 import { isObject, pyStr, pyTruthy } from '../stats/keys';

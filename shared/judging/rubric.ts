@@ -1,4 +1,4 @@
-// Rubrics as data (sdk-semantics §5.4, docs/judges.md#rubric-judges): criteria of three kinds, read from the SDK's
+// Rubrics as data (sdk-semantics §5.4, docs/judges-rubric-pairwise.md): criteria of three kinds, read from the SDK's
 // dict or list shape (or Lambert's category prefixes), each with a slug, and a rubric version that is a content hash.
 import { sha256Hex } from '../stats/hash';
 import { pyFloatRepr, pyG } from '../stats/py-format';

@@ -99,7 +99,7 @@ export const llmJudgeSettings = z.object({
   timeout_s: z.number().gt(0).max(3600).nullable().default(null),
 });
 
-/** A model marks a rubric item by item (docs/judges.md#rubric-judges). */
+/** A model marks a rubric item by item (docs/judges-rubric-pairwise.md). */
 export const rubricJudgeSettings = z.object({
   kind: z.literal('rubric'),
   agent: agentSettings,
@@ -108,7 +108,7 @@ export const rubricJudgeSettings = z.object({
   timeout_s: z.number().gt(0).max(3600).nullable().default(null),
 });
 
-/** A model rates each row on lo..hi; the reward is (rating - lo) / (hi - lo), the rating kept (docs/judges.md#likert-judges). */
+/** A model rates each row on lo..hi; the reward is (rating - lo) / (hi - lo), the rating kept (docs/judges-rubric-pairwise.md). */
 export const likertJudgeSettings = z.object({
   kind: z.literal('likert'),
   agent: agentSettings,
