@@ -116,16 +116,14 @@ function storedRow(json: string, own: readonly LabelRecord[] | undefined, fields
   return projectText(json, fields, transient) ?? pickFields(JSON.parse(json) as Obj, fields);
 }
 
-/** Every row parsed, in stored order, with its gold (statistics workers, grading, tests); only `fields` of each when given. */
+/**
+ * Every row parsed, in stored order, with its gold (statistics workers, grading, tests); only `fields` of each when
+ * given. Read by pages (PAGE_CHARS), as a fold reads them: the texts of all rows at once would be promoted whole.
+ */
 export function readDatasetRows(db: Db, datasetId: string, fields: Projection | null = null): Obj[] {
-  const labels = labelsByRowKey(db, datasetId);
-  if (labels.size === 0) {
-    // The common case, kept lean: one string per row, no row objects from SQLite.
-    const texts = db.prepare('SELECT row_json FROM rows WHERE dataset_id = ? ORDER BY ordinal').pluck().all(datasetId) as string[];
-    return texts.map((json) => storedRow(json, undefined, fields, false));
-  }
-  const rows = db.prepare('SELECT row_key, row_json FROM rows WHERE dataset_id = ? ORDER BY ordinal').all(datasetId) as Array<{ row_key: string | null; row_json: string }>;
-  return rows.map((row) => storedRow(row.row_json, labels.get(storedRowKey(row.row_key, row.row_json)), fields, false));
+  const rows: Obj[] = [];
+  eachStoredRow(db, datasetId, ALL_ORDINALS, fields, false, (row) => rows.push(row));
+  return rows;
 }
 
 /** Rows in stored order (of `range` only, when given), a page at a time, parsed and with their gold (grading, statistics folds). */
@@ -150,6 +148,11 @@ const FIRST_PAGE_ROWS = 100;
  * faster than parsedRowPages on 100k rows): pages come as arrays and no object is made per row but the row itself.
  */
 export function forEachParsedRow(db: Db, datasetId: string, onRow: (row: Obj) => void, range: OrdinalRange = ALL_ORDINALS, fields: Projection | null = null): void {
+  eachStoredRow(db, datasetId, range, fields, true, onRow);
+}
+
+/** The rows of `range` in stored order, by pages of about PAGE_CHARS of text, as storedRow makes them. */
+function eachStoredRow(db: Db, datasetId: string, range: OrdinalRange, fields: Projection | null, transient: boolean, onRow: (row: Obj) => void): void {
   const labels = labelsByRowKey(db, datasetId);
   const page = db.prepare('SELECT ordinal, row_key, row_json FROM rows WHERE dataset_id = ? AND ordinal > ? AND ordinal < ? ORDER BY ordinal LIMIT ?').raw();
   let pageSize = FIRST_PAGE_ROWS;
@@ -160,7 +163,7 @@ export function forEachParsedRow(db: Db, datasetId: string, onRow: (row: Obj) =>
     let chars = 0;
     for (const [, key, json] of batch) {
       chars += json.length;
-      onRow(storedRow(json, labels.size === 0 ? undefined : labels.get(storedRowKey(key, json)), fields, true));
+      onRow(storedRow(json, labels.size === 0 ? undefined : labels.get(storedRowKey(key, json)), fields, transient));
     }
     pageSize = Math.max(16, Math.min(1000, Math.floor((PAGE_CHARS * batch.length) / Math.max(1, chars))));
   }
