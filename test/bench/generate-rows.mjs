@@ -6,11 +6,15 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
 
-export async function writeSdkRows(file, count, { messages = false } = {}) {
+export async function writeSdkRows(file, count, { messages = false, seed, shift = 0 } = {}) {
   const out = fs.createWriteStream(file);
+  // With a seed, each task's pass rate is drawn as compareRunLines draws it (a run to compare); else a fixed pattern.
+  const rand = seed === undefined ? null : lcg(seed);
+  let p = 0;
   let buffer = '';
   for (let i = 0; i < count; i++) {
     const task = `task-${Math.floor(i / 4)}`;
+    if (rand && i % 4 === 0) p = Math.min(1, (rand() < 0.2 ? 0 : rand() < 0.25 ? 1 : rand()) + shift);
     const row = {
       schema_version: '1',
       prompt: `Customer ${i % 997} asks: where is my order ${100000 + i}? It was due last week.`,
@@ -18,7 +22,7 @@ export async function writeSdkRows(file, count, { messages = false } = {}) {
       final_text: `Your order ${100000 + i} is ${i % 5 ? 'on its way and should arrive by December 1st' : 'lost; I have opened a claim'}.`,
       scenario_id: task,
       rollout_index: i % 4,
-      reward: (i * 2654435761) % 7 < 4 ? 1 : 0,
+      reward: rand ? (rand() < p ? 1 : 0) : (i * 2654435761) % 7 < 4 ? 1 : 0,
       model_version: 'bench-agent',
       finish_reason: 'stop',
       usage: { input_tokens: 120, output_tokens: 24 },
