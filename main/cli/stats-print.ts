@@ -1,6 +1,7 @@
 // Readable reports for `while-desk stats`: numbers, intervals and every note or warning in plain words.
 import { compareLines, deltaLines } from './stats-print-delta';
 import { judgeTrustLines } from './stats-print-judge';
+import { hackScanLines } from './stats-print-hack';
 import type { StatName } from '../../shared/stats/registry/index';
 
 type Obj = Record<string, unknown>;
@@ -93,6 +94,7 @@ export function printStats(kind: StatName, output: StatsOutput): string {
     : kind === 'compare_runs' ? compareLines(r)
     : kind === 'reliability' ? reliabilityLines(output)
     : kind === 'judge_trust' ? judgeTrustLines(r)
+    : kind === 'hack_scan' ? hackScanLines(r)
     : genericLines(r);
   const extra = kind === 'decontaminate' && output.kept_indices ? [`kept ${output.kept_indices.length} rows`] : [];
   return [...body, ...extra, ...bullets('Warnings', r.warnings)].join('\n') + '\n';

@@ -19,6 +19,8 @@ export interface OutboxItem {
   blocked: OutboxBlock | null;
   attempts: number;
   lastError: string | null;
+  /** Tries in a row that failed the same way (0 after a success or a retry the person asked for). */
+  failureStreak: number;
   nextTryAt: string | null;
   idempotencyKey: string;
   createdAt: string;
@@ -36,13 +38,14 @@ interface ItemRow {
   blocked: OutboxBlock | null;
   attempts: number;
   last_error: string | null;
+  failure_streak: number;
   next_try_at: string | null;
   idempotency_key: string;
   created_at: string;
   updated_at: string | null;
 }
 
-const COLUMNS = 'id, kind, dataset_id, payload_json, progress_json, result_json, state, blocked, attempts, last_error, next_try_at, idempotency_key, created_at, updated_at';
+const COLUMNS = 'id, kind, dataset_id, payload_json, progress_json, result_json, state, blocked, attempts, last_error, failure_streak, next_try_at, idempotency_key, created_at, updated_at';
 
 function toItem(row: ItemRow): OutboxItem {
   return {
@@ -56,6 +59,7 @@ function toItem(row: ItemRow): OutboxItem {
     blocked: row.blocked,
     attempts: row.attempts,
     lastError: row.last_error,
+    failureStreak: row.failure_streak,
     nextTryAt: row.next_try_at,
     idempotencyKey: row.idempotency_key,
     createdAt: row.created_at,
@@ -133,20 +137,49 @@ export function saveOutboxProgress(db: Db, id: number, progress: Record<string, 
 }
 
 export function markOutboxDone(db: Db, id: number, result: Record<string, unknown>): void {
-  db.prepare(`UPDATE sync_outbox SET state = 'done', result_json = ?, last_error = NULL, blocked = NULL, claimed_by = NULL, next_try_at = NULL, updated_at = ? WHERE id = ?`).run(JSON.stringify(result), now(), id);
+  db.prepare(
+    `UPDATE sync_outbox SET state = 'done', result_json = ?, last_error = NULL, blocked = NULL, claimed_by = NULL, next_try_at = NULL, failure_streak = 0, failure_sig = NULL, updated_at = ? WHERE id = ?`,
+  ).run(JSON.stringify(result), now(), id);
+}
+
+/** Waits for the person (sign in again, billing): queued, not due until they act; the streak is left as it is. */
+export function markOutboxBlocked(db: Db, id: number, error: string, blocked: OutboxBlock): void {
+  db.prepare(`UPDATE sync_outbox SET state = 'queued', last_error = ?, next_try_at = NULL, blocked = ?, claimed_by = NULL, updated_at = ? WHERE id = ?`).run(error, blocked, now(), id);
+}
+
+/**
+ * A failed try: `signature` names the way it failed. Returns the tries in a row that failed that way, this one
+ * included, so the caller can stop an item that fails the same way again and again.
+ */
+export function countOutboxFailure(db: Db, id: number, signature: string): number {
+  const row = db
+    .prepare(`UPDATE sync_outbox SET failure_streak = CASE WHEN failure_sig = ? THEN failure_streak + 1 ELSE 1 END, failure_sig = ? WHERE id = ? RETURNING failure_streak`)
+    .get(signature, signature, id) as { failure_streak: number } | undefined;
+  return row?.failure_streak ?? 0;
 }
 
 /** Back to the queue with the error, to be tried again at `nextTryAt` (or when the person asks). */
-export function markOutboxRetry(db: Db, id: number, error: string, nextTryAt: string | null, blocked: OutboxBlock | null = null): void {
-  db.prepare(`UPDATE sync_outbox SET state = 'queued', last_error = ?, next_try_at = ?, blocked = ?, claimed_by = NULL, updated_at = ? WHERE id = ?`).run(error, nextTryAt, blocked, now(), id);
+export function markOutboxRetry(db: Db, id: number, error: string, nextTryAt: string): void {
+  db.prepare(`UPDATE sync_outbox SET state = 'queued', last_error = ?, next_try_at = ?, blocked = NULL, claimed_by = NULL, updated_at = ? WHERE id = ?`).run(error, nextTryAt, now(), id);
 }
 
 export function markOutboxFailed(db: Db, id: number, error: string): void {
   db.prepare(`UPDATE sync_outbox SET state = 'failed', last_error = ?, claimed_by = NULL, next_try_at = NULL, updated_at = ? WHERE id = ?`).run(error, now(), id);
 }
 
-/** Sync now: waiting items are due again; with `retryFailed`, failed ones are queued again too; blocks lift. */
-export function releaseOutbox(db: Db, retryFailed: boolean): void {
+/**
+ * Sync now: waiting items are due again and blocks lift; with `retryFailed`, failed ones are queued again too, and
+ * so are the items named in `retryIds` (whatever stopped them). A retry the person asks for starts a new streak.
+ */
+export function releaseOutbox(db: Db, retryFailed: boolean, retryIds: readonly number[] = []): void {
   db.prepare(`UPDATE sync_outbox SET next_try_at = NULL, blocked = NULL, updated_at = ? WHERE state = 'queued'`).run(now());
-  if (retryFailed) db.prepare(`UPDATE sync_outbox SET state = 'queued', next_try_at = NULL, updated_at = ? WHERE state = 'failed'`).run(now());
+  const requeue = `UPDATE sync_outbox SET state = 'queued', next_try_at = NULL, blocked = NULL, failure_streak = 0, failure_sig = NULL, updated_at = ?`;
+  if (retryFailed) db.prepare(`${requeue} WHERE state = 'failed'`).run(now());
+  const one = db.prepare(`${requeue} WHERE id = ? AND state IN ('queued', 'failed')`);
+  for (const id of retryIds) one.run(now(), id);
+}
+
+/** When the next queued item that waits on a back-off (not on the person) is due, or null when none waits. */
+export function nextOutboxTry(db: Db): string | null {
+  return (db.prepare(`SELECT MIN(next_try_at) FROM sync_outbox WHERE state = 'queued' AND blocked IS NULL AND next_try_at IS NOT NULL`).pluck().get() as string | null) ?? null;
 }

@@ -1,7 +1,7 @@
 // A platform client: the base URLs, the key, timeouts and retries in one object. Every call the app makes to
 // the While platform goes through `call` (JSON) or `upload`/`download` (streams), and so through http.ts.
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { PlatformError } from './errors';
 import { platformUrls, type Env, type PlatformUrls } from './hosts';
 import { send, sendStreamed } from './http';
@@ -43,6 +43,8 @@ export class PlatformClient {
   private readonly explicitKey?: string;
   private readonly timeoutMs?: number;
   readonly retry: RetryPolicy;
+  /** How long an outbox item that failed for a retryable reason waits before it goes again: 5 s doubling to an hour. */
+  readonly outboxBackoff: { baseMs: number; maxMs: number };
 
   constructor(options: ClientOptions = {}) {
     this.env = options.env ?? process.env;
@@ -52,6 +54,8 @@ export class PlatformClient {
     const tries = envNumber(this.env, 'WHILE_DESK_SYNC_TRIES');
     const baseMs = envNumber(this.env, 'WHILE_DESK_SYNC_BACKOFF_MS');
     this.retry = options.retry ?? { ...DEFAULT_RETRY, ...(tries ? { tries } : {}), ...(baseMs !== undefined ? { baseMs, maxMs: Math.max(baseMs * 16, 1) } : {}) };
+    const outboxMs = envNumber(this.env, 'WHILE_DESK_OUTBOX_BACKOFF_MS');
+    this.outboxBackoff = outboxMs !== undefined ? { baseMs: outboxMs, maxMs: Math.max(outboxMs * 64, 1) } : { baseMs: 5000, maxMs: 3_600_000 };
   }
 
   resolvedKey(): ResolvedKey | undefined {
@@ -80,9 +84,9 @@ export class PlatformClient {
     return options.retry === false ? once() : withRetry(once, this.retry);
   }
 
-  /** PUT a stream to a presigned URL: no key (§2.2); the body is re-opened on each try. */
-  async upload(url: string, body: () => Readable, contentType: string, contentLength?: number): Promise<void> {
-    await withRetry(() => send({ method: 'PUT', url, body, contentType, contentLength, timeoutMs: this.timeoutFor('data'), env: this.env }), this.retry);
+  /** PUT `bytes` bytes to a presigned URL: no key (§2.2), the length stated; the body is re-opened on each try. */
+  async upload(url: string, writeTo: (sink: Writable) => Promise<void>, contentType: string, bytes: number): Promise<void> {
+    await withRetry(() => send({ method: 'PUT', url, body: { writeTo, bytes, contentType }, timeoutMs: this.timeoutFor('data'), env: this.env }), this.retry);
   }
 
   /** GET a presigned URL, streaming the body to `consume` (one try per call of consume; retried whole). */

@@ -4,6 +4,9 @@ import { maskKeysIn } from './mask-key';
 /** network: no answer (refused, reset, DNS); timeout: no answer in time; http: an answer with a status. */
 export type FailureKind = 'network' | 'timeout' | 'http' | 'refused' | 'no_key';
 
+/** 5xx answers that say the request itself cannot be served, not that the host is having trouble. */
+const PERMANENT_5XX = new Set([501, 505]);
+
 export class PlatformError extends Error {
   /** The HTTP status; 0 when nothing came back (§7.1). */
   readonly status: number;
@@ -18,9 +21,14 @@ export class PlatformError extends Error {
     this.reason = reason;
   }
 
-  /** Worth trying again as it is: no answer, a timeout, a 5xx, or 429. */
+  /**
+   * Worth trying again as it is: no answer, a timeout, a 5xx, or 429. Not 501 (Not Implemented) or 505: the host
+   * will refuse the same request the same way every time (storage that answers as S3 does says 501 to a chunked
+   * body), so trying again only repeats the refusal.
+   */
   get retryable(): boolean {
-    return this.kind === 'network' || this.kind === 'timeout' || this.status >= 500 || this.status === 429;
+    if (this.kind === 'network' || this.kind === 'timeout') return true;
+    return (this.status >= 500 && !PERMANENT_5XX.has(this.status)) || this.status === 429;
   }
 
   /** The key is missing or refused: the person must sign in again; the work is kept. */

@@ -3,7 +3,7 @@
 // Nothing here logs: a key never reaches a log line, and error texts are masked (errors.ts).
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import type { Readable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { PlatformError } from './errors';
 import { keyAllowedFor, type Env } from './hosts';
 
@@ -13,11 +13,11 @@ export interface HttpRequest {
   /** The While key, sent as X-Api-Key. Presigned storage URLs get none (§2.2). */
   apiKey?: string;
   json?: unknown;
-  /** A body to stream; called again on each try. */
-  body?: () => Readable;
-  contentType?: string;
-  /** Bytes in `body`, when known; without it the body goes chunked. */
-  contentLength?: number;
+  /**
+   * A body to stream (`writeTo` is called again on each try) and its exact length: every body states its
+   * Content-Length, since storage that answers as S3 does refuses a chunked one (501) or one of no length (411).
+   */
+  body?: { writeTo: (sink: Writable) => Promise<void>; bytes: number; contentType: string };
   headers?: Record<string, string>;
   /** No byte in either direction for this long ends the request as a timeout. */
   timeoutMs: number;
@@ -53,9 +53,11 @@ function open(request: HttpRequest): Promise<IncomingMessage> {
   if (request.json !== undefined) {
     payload = Buffer.from(JSON.stringify(request.json));
     headers['content-type'] = 'application/json';
-  } else if (request.body && request.contentType) headers['content-type'] = request.contentType;
-  if (payload) headers['content-length'] = payload.length;
-  else if (request.body && request.contentLength !== undefined) headers['content-length'] = request.contentLength;
+    headers['content-length'] = payload.length;
+  } else if (request.body) {
+    headers['content-type'] = request.body.contentType;
+    headers['content-length'] = request.body.bytes;
+  }
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = transport.request(url, { method: request.method, headers });
@@ -74,19 +76,30 @@ function open(request: HttpRequest): Promise<IncomingMessage> {
       resolve(res);
     });
     if (request.body) {
-      const body = request.body();
-      body.on('error', (error) => failWith(new PlatformError('network', 0, `${label(request)}: the upload stopped (${error.message})`)));
-      req.on('close', () => body.destroy()); // lets go of what the body reads from (a database cursor)
-      body.pipe(req);
+      request.body.writeTo(req).catch((error: Error) => failWith(new PlatformError('network', 0, `${label(request)}: the upload stopped (${error.message})`)));
     } else req.end(payload);
   });
 }
 
-/** The body's `error` field, else its first 400 characters (§7.1). */
+/** One element's text in an S3 error document (`<Code>NotImplemented</Code>`), or undefined. */
+function xmlElement(text: string, name: string): string | undefined {
+  return new RegExp(`<${name}>([^<]{0,400})</${name}>`).exec(text)?.[1];
+}
+
+/**
+ * The body's `error` field, else, for storage's XML error document, its code, message and the header it names
+ * (`NotImplemented: A header you provided ... (header Transfer-Encoding)`), else its first 400 characters (§7.1).
+ */
 export function reasonOf(reply: HttpReply): string {
   const error = (reply.json as { error?: unknown } | undefined)?.error;
   if (typeof error === 'string') return error;
   if (error !== undefined) return JSON.stringify(error).slice(0, 400);
+  const code = reply.text.includes('<Error>') ? xmlElement(reply.text, 'Code') : undefined;
+  if (code) {
+    const message = xmlElement(reply.text, 'Message');
+    const header = xmlElement(reply.text, 'Header') ?? xmlElement(reply.text, 'ArgumentName');
+    return `${code}${message ? `: ${message}` : ''}${header ? ` (header ${header})` : ''}`;
+  }
   return reply.text.slice(0, 400) || `HTTP ${reply.status}`;
 }
 

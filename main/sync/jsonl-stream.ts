@@ -1,5 +1,5 @@
-// A dataset's rows as JSONL bytes, read from SQLite as the upload asks for them: memory stays flat whatever the
-// size. It reads on its own read-only connection (WAL: a steady snapshot), because an open cursor on the writer
+// A dataset's rows as JSONL bytes, read from SQLite as the upload's spool asks for them: memory stays flat whatever
+// the size. It reads on its own read-only connection (WAL: a steady snapshot), because an open cursor on the writer
 // connection would block every write while the upload runs. Each row goes out as the SDK exports it (the
 // privileged block removed), with its calibration stamp, and only when it is on the side being pushed; the
 // gate's row facts are folded on the way (RowFacts).
@@ -105,19 +105,4 @@ export function jsonlStream(db: Db, datasetId: string, pick?: RowPick): JsonlStr
   Object.defineProperty(stream, 'rows', { get: () => count });
   Object.defineProperty(stream, 'bytes', { get: () => bytes });
   return stream;
-}
-
-/** Counts what jsonlStream would send: the Content-Length for a host that will not take a chunked body. */
-export function jsonlSize(db: Db, datasetId: string, pick?: RowPick): { rows: number; bytes: number } {
-  let index = 0;
-  let rows = 0;
-  let bytes = 0;
-  const stamp = pick?.plan.gate ? rowStamper(pick.plan.gate) : undefined;
-  for (const json of iterateRowJson(db, datasetId)) {
-    const line = lineFor(json, index++, pick, stamp);
-    if (line === undefined) continue;
-    rows++;
-    bytes += Buffer.byteLength(line) + 1;
-  }
-  return { rows, bytes };
 }

@@ -1,15 +1,19 @@
 // Drains the outbox: each due item is claimed, run by its kind's executor, and marked done, queued again (with
-// the error and a backoff time), blocked (sign in again, billing) or failed (the platform's reason). Items
-// left 'sending' by a process that died are queued again first. A few items go at once.
+// the error and a backoff time), blocked (sign in again, billing) or failed (the platform's reason, or the same
+// retryable failure too many times in a row). Items left 'sending' by a process that died are queued again first.
+// A few items go at once.
 import type { Db } from '../db/connection';
 import { processAlive } from '../engine/process-alive';
 import {
   claimOutboxItem,
+  countOutboxFailure,
   dueOutboxIds,
   getOutboxItem,
+  markOutboxBlocked,
   markOutboxDone,
   markOutboxFailed,
   markOutboxRetry,
+  nextOutboxTry,
   requeueOrphans,
   saveOutboxProgress,
   type OutboxItem,
@@ -64,9 +68,21 @@ export interface DrainOptions {
   onChange?: (item: OutboxItem) => void;
 }
 
-/** Waits for an item that failed for a retryable reason, in auto sync: 2^attempts x 5 s, at most an hour. */
-function nextTry(attempts: number): string {
-  return new Date(Date.now() + backoffMs(attempts, { tries: 0, baseMs: 5000, maxMs: 3_600_000 }, () => 0.5 + Math.random() / 2)).toISOString();
+/**
+ * An item whose tries fail the same way this many times in a row stops retrying (it turns failed, and says so):
+ * a platform or a storage host that refuses a request for the same reason every time is not having a bad minute.
+ * The person's retry (`sync --retry ID`, Retry failed) starts it again.
+ */
+export const STOP_AFTER_SAME_FAILURES = 5;
+
+/** The way a try failed: its message with the numbers taken out (ports, ids, sizes and seconds vary between tries). */
+export function failureSignature(message: string): string {
+  return message.replace(/\d+/g, '#');
+}
+
+/** The wait before an item that failed for a retryable reason goes again: 2^attempts x the base, at most the cap. */
+function nextTry(attempts: number, policy: PlatformClient['outboxBackoff']): string {
+  return new Date(Date.now() + backoffMs(attempts, { tries: 0, ...policy }, () => 0.5 + Math.random() / 2)).toISOString();
 }
 
 /** Items this process is sending now, as `database:id` (two drains may overlap: automatic sync and Sync now). */
@@ -106,14 +122,15 @@ export async function drainOutbox(db: Db, client: PlatformClient, options: Drain
       const message = explain(error);
       if (error instanceof PlatformError && (error.needsSignIn || error.billingRequired)) {
         const reason = error.needsSignIn ? 'sign_in' : 'billing';
-        markOutboxRetry(db, id, message, null, reason);
+        markOutboxBlocked(db, id, message, reason);
         result.blocked ??= { reason, message };
         result.waiting++;
-      } else if (error instanceof PlatformError && error.retryable) {
-        markOutboxRetry(db, id, message, nextTry(item.attempts));
+      } else if (error instanceof PlatformError && error.retryable && countOutboxFailure(db, id, failureSignature(message)) < STOP_AFTER_SAME_FAILURES) {
+        markOutboxRetry(db, id, message, nextTry(item.attempts, client.outboxBackoff));
         result.waiting++;
       } else {
-        markOutboxFailed(db, id, message);
+        const stopped = error instanceof PlatformError && error.retryable;
+        markOutboxFailed(db, id, stopped ? `stopped retrying after ${STOP_AFTER_SAME_FAILURES} tries in a row that failed the same way: ${message}` : message);
         result.failed++;
       }
     }
@@ -124,4 +141,27 @@ export async function drainOutbox(db: Db, client: PlatformClient, options: Drain
   });
   await Promise.all(workers);
   return result;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Drains, then, while items wait on a back-off that comes due within `waitMs`, waits for it and drains again
+ * (`while-desk sync --wait S`). Stops early when the person must act (sign in, billing). Counts add up over the
+ * passes; `waiting` and `blocked` are the last pass's.
+ */
+export async function drainWithin(db: Db, client: PlatformClient, waitMs: number, options: DrainOptions = {}): Promise<DrainResult> {
+  const deadline = Date.now() + waitMs;
+  const total: DrainResult = { attempted: 0, done: 0, failed: 0, waiting: 0, blocked: null };
+  for (;;) {
+    const pass = await drainOutbox(db, client, options);
+    total.attempted += pass.attempted;
+    total.done += pass.done;
+    total.failed += pass.failed;
+    total.waiting = pass.waiting;
+    total.blocked = pass.blocked;
+    const next = nextOutboxTry(db);
+    if (pass.blocked || next === null || Date.parse(next) > deadline) return total;
+    await sleep(Math.max(0, Date.parse(next) - Date.now()));
+  }
 }

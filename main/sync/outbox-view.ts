@@ -21,6 +21,7 @@ export function outboxView(item: OutboxItem): OutboxItemView {
     blocked: item.blocked,
     attempts: item.attempts,
     last_error: item.lastError,
+    same_failures: item.failureStreak,
     next_try_at: item.nextTryAt,
     created_at: item.createdAt,
     updated_at: item.updatedAt,

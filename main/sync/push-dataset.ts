@@ -1,12 +1,14 @@
 // One dataset push (platform-api §3.1), as steps an outbox item can resume: create, upload the JSONL to the
-// presigned URL (streamed from SQLite), finalize; then the holdout the same way with `parent` = the train set.
+// presigned URL (spooled from SQLite, its length stated), finalize; then the holdout the same way with `parent` =
+// the train set.
 // Each step's outcome is saved before the next begins, so a retry or a restart after kill -9 repeats only
 // what the platform never confirmed, and never creates a second dataset (see `createOnce`).
 import type { PlatformClient } from './client';
 import type { Db } from '../db/connection';
 import { countRows } from '../rows/index';
 import { PlatformError } from './errors';
-import { jsonlSize, jsonlStream, type JsonlStream, type RowPick } from './jsonl-stream';
+import { jsonlStream, type RowPick } from './jsonl-stream';
+import { spoolUpload, type Spool } from './upload-spool';
 import { RowFacts } from './gate-input';
 import { gateReportOf, HOLDOUT, planPush, TRAIN, type PushPlan } from './push-plan';
 import type { PublishGateReport } from '../../shared/platform/index';
@@ -100,26 +102,30 @@ async function dropUnfinished(job: PushJob, name: string): Promise<void> {
   }
 }
 
-async function upload(job: PushJob, part: PartProgress, keep: RowPick): Promise<void> {
-  let stream: JsonlStream | undefined;
+/**
+ * The part's rows as JSONL, spooled (upload-spool.ts: every PUT states its Content-Length). The train side reads
+ * every row, so it folds the gate's row facts and makes the report when none is made yet (a try that read every
+ * row made it, whatever became of its bytes).
+ */
+function spoolPart(job: PushJob, keep: RowPick): Promise<Spool> {
   const gate = keep.plan.gate;
-  // The train upload reads every row, so it folds the gate's row facts and makes the report, when none is made
-  // yet (a try that read every row made it, whatever became of its bytes).
+  const fold = gate && !gate.report && keep.side === TRAIN;
   const onFacts = (facts: RowFacts) => void gateReportOf(job.db, job.payload.dataset_id, gate!, facts);
-  const open = () => {
-    const fold = gate && !gate.report && keep.side === TRAIN;
-    const pick = fold ? { ...keep, facts: new RowFacts(gate.part.tasks, gate.student), onFacts } : keep;
-    return (stream = jsonlStream(job.db, job.payload.dataset_id, pick));
-  };
-  const started = performance.now();
+  const pick = fold ? { ...keep, facts: new RowFacts(gate.part.tasks, gate.student), onFacts } : keep;
+  return spoolUpload(jsonlStream(job.db, job.payload.dataset_id, pick));
+}
+
+async function upload(job: PushJob, part: PartProgress, spool: Spool, started: number): Promise<void> {
   try {
-    await job.client.upload(part.upload_url!, open, 'application/jsonl');
+    await job.client.upload(part.upload_url!, spool.writeTo, 'application/jsonl', spool.bytes);
   } catch (error) {
-    // A storage host that wants the length up front (S3 answers 411 to a chunked PUT): count, then send again.
-    if (!(error instanceof PlatformError) || error.status !== 411) throw error;
-    await job.client.upload(part.upload_url!, open, 'application/jsonl', jsonlSize(job.db, job.payload.dataset_id, keep).bytes);
+    // Storage that will take the request no better next time (411, 501, 400 ...): say that it was the storage.
+    const refused = error instanceof PlatformError && error.kind === 'http' && !error.retryable && error.status !== 403 && error.status !== 404;
+    if (!refused) throw error;
+    const size = `${(spool.bytes / 1e6).toFixed(1)} MB, ${spool.rows} rows`;
+    throw new PlatformError('http', error.status, `the storage host refused the upload (${size}): ${error.message}`, error.reason);
   }
-  part.uploaded = { rows: stream!.rows, bytes: stream!.bytes, ms: Math.round(performance.now() - started) };
+  part.uploaded = { rows: spool.rows, bytes: spool.bytes, ms: Math.round(performance.now() - started) };
   job.save(job.progress);
 }
 
@@ -142,8 +148,10 @@ async function pushPart(job: PushJob, side: Side, parentId?: string): Promise<Pa
   const keep: RowPick = { plan, side: side === 'holdout' ? HOLDOUT : TRAIN };
   if (!part.remote_id) await createOnce(job, side, part, createBody(job.payload, side, parentId));
   if (!part.uploaded) {
+    const started = performance.now();
+    const spool = await spoolPart(job, keep);
     try {
-      await upload(job, part, keep);
+      await upload(job, part, spool, started);
     } catch (error) {
       // A presigned URL refused (403) or gone (404) has expired, e.g. when a sync cut off resumes hours later:
       // start this part again; the unfinished dataset it made is removed first (create_sent stays set).
@@ -152,7 +160,9 @@ async function pushPart(job: PushJob, side: Side, parentId?: string): Promise<Pa
       part.upload_url = undefined;
       job.save(job.progress);
       await createOnce(job, side, part, createBody(job.payload, side, parentId));
-      await upload(job, part, keep);
+      await upload(job, part, spool, started);
+    } finally {
+      spool.dispose();
     }
   }
   if (!part.final) await finalize(job, part);

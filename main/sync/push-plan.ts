@@ -10,6 +10,7 @@ import { isObject, taskKey } from '../../shared/stats/keys';
 import { groupLabel } from '../../shared/stats/readers';
 import { taskCountOf } from '../../shared/stats/task-tally';
 import { storedRowJson } from '../rows/gate-columns';
+import type { HackScanReport } from '../../shared/stats/hack-scan';
 import { gateGroups, gateInputOf, scanRowFacts, type GateGroups, type RowFacts } from './gate-input';
 import { withReader } from './reader';
 
@@ -22,6 +23,9 @@ export interface GatePlan {
   /** Decided before anything leaves: the task tally is all it reads. */
   refusal: string | null;
   student: PolicyRef;
+  /** The hack scan of the rows, when the push asked for one (strict_hacks or endorsed), and whether it may refuse. */
+  hackScan: HackScanReport | null;
+  strictHacks: boolean;
   /** The report, once made (gateReportOf): from the facts an upload folded, else by a scan. */
   report: PublishGateReport | null;
 }
@@ -35,14 +39,23 @@ export interface PushPlan {
   gate: GatePlan | null;
 }
 
-export function planPush(db: Db, datasetId: string, options: { gate: boolean; mode?: string; holdout?: number; rows: number }): PushPlan {
+export interface PlanOptions {
+  gate: boolean;
+  mode?: string;
+  holdout?: number;
+  rows: number;
+  strictHacks?: boolean;
+  hackScan?: HackScanReport | null;
+}
+
+export function planPush(db: Db, datasetId: string, options: PlanOptions): PushPlan {
   // Nothing to read before the upload streams the rows.
   if (!options.gate && !options.holdout) return { rows: options.rows, side: null, holdoutRows: 0, holdoutTasks: 0, gate: null };
   // Scans read on a connection of their own: its small page cache keeps the writer's for the app.
   return withReader(db, (reader) => planOn(reader, datasetId, options));
 }
 
-function planOn(db: Db, datasetId: string, options: { gate: boolean; mode?: string; holdout?: number; rows: number }): PushPlan {
+function planOn(db: Db, datasetId: string, options: PlanOptions): PushPlan {
   const fraction = options.holdout;
   const split = fraction ? holdoutSides(db, datasetId, fraction) : { side: null, holdoutRows: 0, holdoutTasks: 0 };
   let gate: GatePlan | null = null;
@@ -50,7 +63,8 @@ function planOn(db: Db, datasetId: string, options: { gate: boolean; mode?: stri
     const part = gateGroups(db, datasetId);
     const mode = options.mode ?? null;
     // A push names no policy: each stamp's student is the row's own policy_version (or model_version).
-    gate = { part, mode, refusal: gateRefusal(part, { mode }), student: policyRef(undefined, null), report: null };
+    const hacks = { strict_hacks: options.strictHacks ?? false, hack_scan: options.hackScan ?? null };
+    gate = { part, mode, refusal: gateRefusal(part, { mode, ...hacks }), student: policyRef(undefined, null), hackScan: hacks.hack_scan, strictHacks: hacks.strict_hacks, report: null };
   }
   return { rows: split.side ? split.side.length : options.rows, ...split, gate };
 }
@@ -59,7 +73,7 @@ function planOn(db: Db, datasetId: string, options: { gate: boolean; mode?: stri
 export function gateReportOf(db: Db, datasetId: string, gate: GatePlan, facts?: RowFacts): PublishGateReport {
   if (gate.report && !facts) return gate.report;
   const input = gateInputOf(gate.part, facts ?? withReader(db, (reader) => scanRowFacts(reader, datasetId, gate.part.tasks, gate.student)));
-  return (gate.report = gateReport(input, { mode: gate.mode, strict: false }));
+  return (gate.report = gateReport(input, { mode: gate.mode, strict: false, strict_hacks: gate.strictHacks, hack_scan: gate.hackScan }));
 }
 
 /** The side of every row: a task's rows all fall on the side its key hashes to. */

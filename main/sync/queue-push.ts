@@ -7,6 +7,7 @@ import { findDataset, getDatasetMeta, setDatasetMeta } from '../db/repos/dataset
 import { enqueueOutboxItem, type OutboxItem } from '../rows/outbox';
 import { gateReportOf, planPush, type PushPlan } from './push-plan';
 import type { PublishGateReport } from '../../shared/platform/index';
+import type { HackScanReport } from '../../shared/stats/hack-scan';
 import type { PushPayload } from './push-dataset';
 
 export interface PushRequest {
@@ -19,6 +20,9 @@ export interface PushRequest {
   parent?: string;
   holdout?: number;
   gate: boolean;
+  /** Refuse a reward_hack (the gate's strict_hacks): `hack_scan` is the scan of the dataset's rows, made before. */
+  strict_hacks?: boolean;
+  hack_scan?: HackScanReport | null;
 }
 
 export interface QueuedPush {
@@ -43,7 +47,8 @@ export function queuePush(db: Db, request: PushRequest, keepPlan = false): Queue
   const fraction = request.holdout;
   if (fraction !== undefined && !(fraction > 0 && fraction < 1)) throw new ApiError('bad_input', `holdout must be a fraction between 0 and 1 (got ${fraction})`, 'holdout');
 
-  const plan = planPush(db, dataset.id, { gate: request.gate, mode: request.mode, holdout: fraction, rows: dataset.rows });
+  if (request.strict_hacks && !request.gate) throw new ApiError('bad_input', 'strict hacks is a rule of the publish gate: push with the gate on to use it', 'strict_hacks');
+  const plan = planPush(db, dataset.id, { gate: request.gate, mode: request.mode, holdout: fraction, rows: dataset.rows, strictHacks: request.strict_hacks, hackScan: request.hack_scan });
   const refusal = plan.gate?.refusal;
   if (refusal) throw new ApiError('failed', `the publish gate refused ${dataset.id}: ${refusal} (push with --no-gate to send it anyway)`, 'gate', gateReportOf(db, dataset.id, plan.gate!));
   if (fraction && plan.holdoutRows === plan.rows) throw new ApiError('bad_input', `a holdout of ${fraction} leaves no train rows in ${dataset.id}; use a smaller fraction`, 'holdout');

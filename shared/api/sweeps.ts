@@ -64,7 +64,8 @@ export const sweepReportSchema = z.object({
   k: z.number().int(),
   noise_floor: z.number().nullable(),
   run_std: z.number().nullable(),
-  noise_runs: z.number().int(),
+  /** null with noise_runs <= 1: no re-run was scored, so no floor was measured. */
+  noise_runs: z.number().int().nullable(),
   judge: z.record(z.string(), z.unknown()).nullable(),
   best: z.string().nullable(),
   unproven: z.boolean(),

@@ -13,6 +13,8 @@ export const outboxItem = z.object({
   blocked: z.enum(['sign_in', 'billing']).nullable(),
   attempts: z.number().int(),
   last_error: z.string().nullable(),
+  /** Tries in a row that failed the same way; past a few (main/sync/outbox-runner.ts) the item stops retrying. */
+  same_failures: z.number().int(),
   next_try_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string().nullable(),
@@ -57,6 +59,8 @@ export const drainResult = z.object({
   waiting: z.number().int(),
   blocked: z.object({ reason: z.enum(['sign_in', 'billing']), message: z.string() }).nullable(),
   outbox: outboxCounts,
+  /** When the first item that waits on a back-off is tried next (ISO time), or null when none waits. */
+  next_try_at: z.string().nullable(),
 });
 export type DrainResultView = z.infer<typeof drainResult>;
 
@@ -107,6 +111,10 @@ export const syncApi = {
       parent: remoteId.optional(),
       holdout: z.number().gt(0).lt(1).optional(),
       gate: z.boolean().default(true),
+      /** What the reward should track (hack_scan's feature names, as substrings), for the gate's hack scan. */
+      endorsed: z.array(z.string().min(1, 'an endorsed pattern cannot be empty')).max(100).optional(),
+      /** Refuse RL rows whose hack scan says reward_hack; checked before anything is queued or sent. Needs the gate. */
+      strict_hacks: z.boolean().default(false),
       /** false: queue it only (automatic sync or "Sync now" sends it). */
       send: z.boolean().default(true),
     }),
@@ -151,9 +159,17 @@ export const syncApi = {
     'Post a graded dataset or run as a tracked run: the agent, the behaviour, pass@1 in points with its interval, the graded rows',
   ),
   'sync.now': method(
-    z.object({ retry_failed: z.boolean().default(false) }).default({ retry_failed: false }),
+    z
+      .object({
+        retry_failed: z.boolean().default(false),
+        /** Items to try again whatever stopped them (failed, or stopped after failing the same way again and again). */
+        retry: z.array(z.number().int().positive()).max(1000).default([]),
+        /** Keep trying items that wait on a back-off for up to this many seconds (0: one pass). */
+        wait_s: z.number().min(0).max(86_400).default(0),
+      })
+      .default({ retry_failed: false, retry: [], wait_s: 0 }),
     drainResult,
-    'Sync now: send every queued item (with retry_failed, failed ones again too)',
+    'Sync now: send every queued item (with retry_failed, failed ones again too; retry names items to try again), for up to wait_s seconds',
   ),
   'sync.outbox': method(z.object({ limit: z.number().int().min(1).max(5000).default(500) }).default({ limit: 500 }), z.array(outboxItem), 'The outbox, newest first, with each item\'s state'),
   'sync.datasets': method(z.object({}).default({}), z.array(z.record(z.string(), z.unknown())), 'The account\'s datasets on the platform, newest first'),

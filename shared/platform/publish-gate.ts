@@ -1,5 +1,7 @@
 // The gate a dataset passes before it is pushed (platform-api.md §3.5): stamps calibration, reports, refuses RL data
-// that could train nothing. The hygiene and hack-scan parts of the SDK's report are out of scope here.
+// that could train nothing, and (strict_hacks) RL data whose reward hack_scan finds best explained by something not
+// endorsed (docs/hack-scan.md, "In the publish gate"). The hygiene parts of the SDK's report are out of scope here.
+import { hackScan, type HackScanReport } from '../stats/hack-scan';
 import { isObject, taskKey } from '../stats/keys';
 import { passAtDict, passAtFrom } from '../stats/pass-at';
 import { foldPassAt, type PassAtFold } from '../stats/pass-at-fold';
@@ -20,6 +22,12 @@ export interface PublishGateOptions {
   model?: string | null;
   /** Default true: a refusal throws PublishGateError. False: the report comes back with ok false. */
   strict?: boolean;
+  /** What the reward should track, as substrings of hack_scan's feature names. */
+  endorsed?: readonly string[];
+  /** Refuse RL rows whose hack scan says reward_hack (after the other refusals). */
+  strict_hacks?: boolean;
+  /** The scan of these rows, made elsewhere (a push scans in a statistics worker); gateReport reads only this one. */
+  hack_scan?: HackScanReport | null;
 }
 
 export interface PublishGateReport {
@@ -30,6 +38,8 @@ export interface PublishGateReport {
   band: [number, number];
   signal: GroupSignal;
   calibration: CalibrationCounts & { pass_at: ReturnType<typeof passAtDict> };
+  /** hack_scan of RL-shaped rows (null otherwise, or where no scan was made); its lines stay in its own warnings. */
+  hack_scan: HackScanReport | null;
   warnings: string[];
   refusal: string | null;
 }
@@ -53,6 +63,13 @@ export function isRlShaped(rows: readonly unknown[], mode?: string | null): bool
     seen.add(key);
   }
   return false;
+}
+
+/** strict_hacks' refusal: the scan of RL rows names a reward hack. */
+function hackRefusal(rl: boolean, options: Pick<PublishGateOptions, 'strict_hacks' | 'hack_scan'>): string | null {
+  const scan = options.hack_scan;
+  if (!rl || !options.strict_hacks || !scan || scan.regime !== 'reward_hack') return null;
+  return `reward_hack: ${scan.warnings[0] ?? 'the reward is best explained by a feature that is not endorsed'}; fix the judge (judge trust, the endorsed features) before publishing, or push without strict hacks`;
 }
 
 function refusalOf(rl: boolean, stamped: number, signal: Pick<GroupSignal, 'n_mixed'>): string | null {
@@ -102,7 +119,7 @@ export interface GateInput {
 }
 
 /** The refusal the gate's input earns, or null; decided on the task tally alone (no pass_at). */
-export function gateRefusal(input: { tasks: TaskTally; repeated: boolean }, options: Pick<PublishGateOptions, 'mode' | 'band'> = {}): string | null {
+export function gateRefusal(input: { tasks: TaskTally; repeated: boolean }, options: Pick<PublishGateOptions, 'mode' | 'band' | 'strict_hacks' | 'hack_scan'> = {}): string | null {
   const rl = String(options.mode ?? '').toLowerCase() === 'rl' || input.repeated;
   let stamped = 0;
   let mixed = 0;
@@ -111,7 +128,7 @@ export function gateRefusal(input: { tasks: TaskTally; repeated: boolean }, opti
     stamped += sizes[t];
     if (sizes[t] >= 2 && passes[t] > 0 && passes[t] < sizes[t]) mixed++;
   }
-  return refusalOf(rl, stamped, { n_mixed: mixed });
+  return refusalOf(rl, stamped, { n_mixed: mixed }) ?? hackRefusal(rl, options);
 }
 
 /** The gate's report on its input; a refusal throws PublishGateError unless `strict` is false. */
@@ -125,7 +142,7 @@ export function gateReport(input: GateInput, options: PublishGateOptions = {}): 
   const rates = passAtFrom(input.fold);
   const passAtReport = passAtDict(rates);
   const signal = groupSignalOf(tasks, rates, lo, hi);
-  const refusal = refusalOf(rl, counts.n_stamped, signal);
+  const refusal = refusalOf(rl, counts.n_stamped, signal) ?? hackRefusal(rl, options);
   const report: PublishGateReport = {
     ok: refusal === null,
     judge_trust: input.judge_trust,
@@ -134,6 +151,7 @@ export function gateReport(input: GateInput, options: PublishGateOptions = {}): 
     band: [lo, hi],
     signal,
     calibration: { ...counts, pass_at: passAtReport },
+    hack_scan: rl ? (options.hack_scan ?? null) : null,
     warnings: rl && !refusal ? gateWarnings(signal, counts, passAtReport.k, [lo, hi]) : [],
     refusal,
   };
@@ -145,6 +163,10 @@ export function gateReport(input: GateInput, options: PublishGateOptions = {}): 
 export function publishGate(rows: readonly unknown[], options: PublishGateOptions = {}): PublishGateResult {
   const { stamps, counts } = calibrate(rows, options.policy, options.model ?? null);
   const stamped = rows.map((row, i) => (stamps[i] && isObject(row) ? { ...row, calibration: stamps[i] } : row));
-  const input: GateInput = { fold: foldPassAt(stamped), n_rows: rows.length, repeated: isRlShaped(rows, null), n_carried: counts.n_carried, judge_trust: judgeTrustOf(rows) };
-  return { report: gateReport(input, options), stamps, rows: stamped };
+  const repeated = isRlShaped(rows, null);
+  const input: GateInput = { fold: foldPassAt(stamped), n_rows: rows.length, repeated, n_carried: counts.n_carried, judge_trust: judgeTrustOf(rows) };
+  // The SDK scans every RL-shaped set it gates, strict_hacks or not.
+  const rl = repeated || String(options.mode ?? '').toLowerCase() === 'rl';
+  const scan = options.hack_scan !== undefined ? options.hack_scan : rl ? hackScan(stamped, { endorsed: options.endorsed ?? [] }) : null;
+  return { report: gateReport(input, { ...options, hack_scan: scan }), stamps, rows: stamped };
 }

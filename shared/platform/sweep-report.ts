@@ -50,7 +50,8 @@ export interface SweepReport {
   k: number;
   noise_floor: number | null;
   run_std: number | null;
-  noise_runs: number;
+  /** Scorings of the first arm behind the floor; null with noise_runs <= 1 (no re-run was scored, no floor measured). */
+  noise_runs: number | null;
   judge: Record<string, unknown> | null;
   best: string | null;
   /** n_asks under 50: whatever the ranking, the platform verdict reads unproven. */
@@ -126,7 +127,7 @@ export function sweepReport(variants: readonly SweepVariantInput[], options: Swe
     k,
     noise_floor: noise.floor,
     run_std: noise.runStd,
-    noise_runs: noiseRuns,
+    noise_runs: noiseRuns > 1 ? noiseRuns : null,
     judge: options.judge ? judgeWire(options.judge) : null,
     best: best ? best.label : null,
     unproven: asks < MIN_ASKS,

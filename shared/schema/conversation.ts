@@ -1,4 +1,5 @@
 // conversation(row) and reply_length(row): stats-semantics §3.3 and §3.4.
+import { pyStr, pyTruthy } from '../stats/keys';
 type Obj = Record<string, unknown>;
 
 export interface ChatMessage {
@@ -74,7 +75,8 @@ export function replyLength(row: Obj): number {
     total += codePointLength(turns.contents[i]);
     lastContent = turns.contents[i];
   }
-  const finalText = typeof row.final_text === 'string' ? row.final_text : '';
+  // The SDK reads str(final_text or ""): a number there counts its digits.
+  const finalText = typeof row.final_text === 'string' ? row.final_text : pyTruthy(row.final_text) ? pyStr(row.final_text) : '';
   if (finalText !== '' && finalText !== lastContent) total += codePointLength(finalText);
   return total;
 }

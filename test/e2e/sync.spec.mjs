@@ -1,5 +1,6 @@
 // The Sync screen against the fake While platform: nothing is sent before sign-in; sign in with the device
-// code; push a dataset; the outbox shows it done; the account's datasets list it; pull brings it back.
+// code; push a dataset; the outbox shows it done; the account's datasets list it; pull brings it back; a push the
+// storage refuses fails at once with the reason and goes when its Retry is pressed.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -58,6 +59,22 @@ export default [
         await page.getByRole('table', { name: 'Platform datasets' }).getByText('from-the-screen').waitFor();
         await page.getByRole('button', { name: 'Pull' }).click();
         await page.getByText(new RegExp(`Pulled ${remote.datasetId} into ds-\\w+ \\(8 rows\\)`)).waitFor();
+
+        // Storage that refuses the upload (S3's 501): the item fails at once, says why, and its Retry sends it.
+        fake.fault('PUT /_s3/:id', { kind: 'status', status: 501, body: '<Error><Code>NotImplemented</Code><Message>A header you provided implies functionality that is not implemented</Message><Header>Transfer-Encoding</Header></Error>' });
+        await page.goto(`${await serve.url}#/datasets/${datasetId}`);
+        await page.getByTestId('push-link').click();
+        await page.getByText(/zp_.{4}\.\.\./).waitFor();
+        await page.getByLabel('Name on the platform').fill('refused-once');
+        await page.getByRole('button', { name: 'Push' }).click();
+        const outbox = page.getByRole('table', { name: 'Outbox' });
+        await outbox.getByText(/NotImplemented.*header Transfer-Encoding/).waitFor();
+        await outbox.getByRole('button', { name: /^Retry item/ }).click();
+        await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Outbox"] tr[data-state="failed"]').length === 0);
+        // The row leaves `failed` as soon as it is queued again; the upload itself finishes a moment later.
+        const readyRefusedOnce = () => fake.datasets().filter((ds) => ds.name === 'refused-once' && ds.status === 'ready').length;
+        for (let waited = 0; readyRefusedOnce() === 0 && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+        assert.equal(readyRefusedOnce(), 1);
       } finally {
         await serve.stop();
         await fake.close();

@@ -268,6 +268,7 @@ describe('output schemas', () => {
       'stats.evalVariance': { dataset_ids: [datasetId, otherId] },
       'stats.holdoutSize': { effect: 0.1, before: datasetId, after: otherId },
       'stats.decontaminate': { dataset_id: datasetId, against: [otherId] },
+      'stats.hackScan': { dataset_id: datasetId, endorsed: ['reply_length'], n_perm: 20 },
     };
     expect(Object.keys(inputs).sort()).toEqual(statistics.map((stat) => stat.method).sort());
     for (const stat of statistics) {

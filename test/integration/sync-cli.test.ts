@@ -13,9 +13,9 @@ const dir = tempDir('wd-sync-cli-');
 const home = path.join(dir, 'whileai');
 const db = path.join(dir, 'desk.sqlite');
 
-function cli(args: string[], onStdout?: (text: string) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(args: string[], onStdout?: (text: string) => void, extraEnv: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, WHILEAI_HOME: home, WHILEAI_API_URL: fake.url, WHILEAI_PLATFORM_URL: fake.url, WHILE_DESK_SYNC_BACKOFF_MS: '5' };
+    const env: NodeJS.ProcessEnv = { ...process.env, WHILEAI_HOME: home, WHILEAI_API_URL: fake.url, WHILEAI_PLATFORM_URL: fake.url, WHILE_DESK_SYNC_BACKOFF_MS: '5', ...extraEnv };
     delete env.WHILEAI_API_KEY;
     const child = spawn(process.execPath, [bin, ...args, '--db', db], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -88,5 +88,38 @@ describe('while-desk login, status, push, outbox, pull, logout', () => {
     const before = fake.requests.length;
     expect((await cli(['sync'])).code).toBe(1);
     expect(fake.requests.length).toBe(before); // signed out: nothing sent
+  });
+
+  it('sync says when the next try is, --wait keeps trying until the outbox is drained, --retry ID tries a failed item again', async () => {
+    fake.reset();
+    const key = fake.addKey();
+    fs.mkdirSync(home, { recursive: true });
+    fs.writeFileSync(path.join(home, 'credentials.json'), JSON.stringify({ api_key: key, api_url: fake.url }) + '\n', { mode: 0o600 });
+    const imported = JSON.parse((await cli(['import', writeRows(path.join(dir, 'rows-wait.jsonl'), 20), '--json'])).stdout) as { dataset_id: string };
+    const backoff = { WHILE_DESK_SYNC_TRIES: '2', WHILE_DESK_OUTBOX_BACKOFF_MS: '400' };
+    // The push and one sync fail (two tries each); the item then waits on its back-off.
+    fake.fault('POST /datasets/:id/finalize', { kind: 'status', status: 503, times: 4 });
+    expect((await cli(['push', imported.dataset_id, '--name', 'waits', '--no-gate'], undefined, backoff)).code).toBe(1);
+    const once = await cli(['sync'], undefined, backoff);
+    expect(once.code).toBe(1);
+    expect(once.stderr).toMatch(/1 item\(s\) wait on a back-off; the next try is at \d\d:\d\d:\d\d \(in \d+ s\)/);
+    const json = JSON.parse((await cli(['outbox', '--json'])).stdout) as Array<{ state: string; next_try_at: string | null; same_failures: number }>;
+    expect(json[0]).toMatchObject({ state: 'queued', next_try_at: expect.any(String), same_failures: 2 });
+    const waited = await cli(['sync', '--wait', '30', '--json'], undefined, backoff);
+    expect(waited.code, waited.stderr).toBe(0);
+    expect(JSON.parse(waited.stdout)).toMatchObject({ done: 1, next_try_at: null, outbox: { queued: 0, failed: 0 } });
+    expect(fake.datasets()).toEqual([expect.objectContaining({ name: 'waits', status: 'ready', rows: 20 })]);
+
+    fake.fault('PUT /_s3/:id', { kind: 'status', status: 411, body: '<Error><Code>MissingContentLength</Code><Message>You must provide the Content-Length HTTP header.</Message></Error>' });
+    const refused = await cli(['push', imported.dataset_id, '--name', 'refused', '--no-gate', '--json']);
+    const item = (JSON.parse(refused.stdout) as { item: { id: number; state: string; last_error: string } }).item;
+    expect(item).toMatchObject({ state: 'failed', last_error: expect.stringContaining('MissingContentLength') });
+    const listed = await cli(['outbox']);
+    expect(listed.stdout).toContain('MissingContentLength');
+    expect(listed.stderr).toContain(`while-desk sync --retry ${item.id}`);
+    expect((await cli(['sync', '--retry', 'x'])).code).toBe(2);
+    const retried = await cli(['sync', '--retry', String(item.id)]);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(fake.datasets().filter((ds) => ds.status === 'ready').map((ds) => ds.name).sort()).toEqual(['refused', 'waits']);
   });
 });

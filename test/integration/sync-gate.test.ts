@@ -70,7 +70,8 @@ async function streamed(plan: ReturnType<typeof planPush>, facts?: RowFacts): Pr
 describe("a push's publish gate", () => {
   it('refuses, reports and stamps as publishGate does on the rows in memory', async () => {
     const rows = readDatasetRows(db, datasetId);
-    const expected = publishGate(rows.map(gateView), { mode: 'rl', strict: false });
+    // A push that names no endorsed feature and no strict_hacks makes no hack scan (hack_scan null in its report).
+    const expected = publishGate(rows.map(gateView), { mode: 'rl', strict: false, hack_scan: null });
     const plan = planPush(db, datasetId, { gate: true, mode: 'rl', rows: rows.length });
     expect(plan.gate!.refusal).toBe(expected.report.refusal);
     const scanned = gateReportOf(db, datasetId, plan.gate!);
@@ -82,7 +83,7 @@ describe("a push's publish gate", () => {
     // The upload stamps each row as publishGate stamps it (on the whole rows), and folds the facts the report needs.
     const facts = new RowFacts(plan.gate!.part.tasks, plan.gate!.student);
     const sent = await streamed({ ...plan, gate: { ...plan.gate!, report: null } }, facts);
-    const stamps = publishGate(rows, { mode: 'rl', strict: false }).stamps;
+    const stamps = publishGate(rows, { mode: 'rl', strict: false, hack_scan: null }).stamps;
     expect(sent.map((row) => row.calibration ?? null)).toEqual(stamps.map((stamp, i) => stamp ?? rows[i].calibration ?? null));
     expect(gateReportOf(db, datasetId, { ...plan.gate!, report: null }, facts)).toEqual(expected.report);
   });
@@ -95,7 +96,7 @@ describe("a push's publish gate", () => {
       try {
         const rows = readDatasetRows(other, made.datasetId);
         const plan = planPush(other, made.datasetId, { gate: true, rows: rows.length });
-        const expected = publishGate(rows, { strict: false }).report;
+        const expected = publishGate(rows, { strict: false, hack_scan: null }).report;
         expect(plan.gate!.refusal).toMatch(/^ungraded_rl_rows: /);
         const report = gateReportOf(other, made.datasetId, plan.gate!);
         expect(report.refusal).toBe(expected.refusal);

@@ -3,6 +3,7 @@
 // items; after `while-desk sync` the fake holds every item exactly once, with all its rows. The fake here
 // ignores Idempotency-Key, so only the app's own bookkeeping prevents duplicates.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bin, buildEngine, root } from './sim-run-helpers';
@@ -13,6 +14,7 @@ let fake: FakeWhilePlatform;
 const dir = tempDir('wd-sync-kill-');
 const home = path.join(dir, 'whileai');
 const db = path.join(dir, 'desk.sqlite');
+const spools = path.join(dir, 'spool');
 const ROWS = 3000;
 let datasetId = '';
 
@@ -26,7 +28,7 @@ interface Run {
 /** Runs the CLI (asynchronously: the fake answers from this process); kills it -9 once `killWhen` holds. */
 function cli(args: string[], killWhen?: (requests: RecordedRequest[]) => boolean): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, WHILEAI_HOME: home, WHILEAI_API_URL: fake.url, WHILEAI_PLATFORM_URL: fake.url, WHILE_DESK_SYNC_TIMEOUT_MS: '30000', WHILE_DESK_SYNC_BACKOFF_MS: '5' };
+    const env: NodeJS.ProcessEnv = { ...process.env, WHILEAI_HOME: home, WHILEAI_API_URL: fake.url, WHILEAI_PLATFORM_URL: fake.url, WHILE_DESK_SYNC_TIMEOUT_MS: '30000', WHILE_DESK_SYNC_BACKOFF_MS: '5', WHILE_DESK_SPOOL_DIR: spools };
     delete env.WHILEAI_API_KEY;
     const child = spawn(process.execPath, [bin, ...args, '--db', db], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -78,6 +80,7 @@ describe('kill -9 during sync', () => {
     const killed = await cli(['push', datasetId, '--name', 'upload-cut', '--no-gate'], (requests) => requests.some((r) => r.route === 'PUT /_s3/:id' && r.bytes > 0));
     expect(killed.signal).toBe('SIGKILL');
     expect(fake.datasets()).toEqual([expect.objectContaining({ name: 'upload-cut', status: 'pending' })]);
+    expect(fs.readdirSync(spools)).toHaveLength(1); // the killed push's upload spool
 
     const outbox = await cli(['outbox', '--json']);
     expect(JSON.parse(outbox.stdout)).toEqual([expect.objectContaining({ state: 'sending' })]);
@@ -86,6 +89,7 @@ describe('kill -9 during sync', () => {
     expect(JSON.parse(synced.stdout)).toMatchObject({ done: 1, outbox: { done: 1, queued: 0, failed: 0, sending: 0 } });
     expectExactlyOnce(['upload-cut']);
     expect(fake.requests.filter((r) => r.route === 'POST /datasets')).toHaveLength(1);
+    expect(fs.readdirSync(spools)).toEqual([]); // the next upload swept the dead process's spool, and removed its own
   });
 
   it('a push killed after the platform made the dataset, before its answer came, leaves no second dataset', async () => {

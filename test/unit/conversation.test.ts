@@ -74,7 +74,8 @@ describe('replyLength agrees with the conversation it is defined on', () => {
       total += [...content].length;
       last = content;
     }
-    const finalText = typeof row.final_text === 'string' ? row.final_text : '';
+    // hygiene.reply_length reads str(final_text or ""): a number there is its digits.
+    const finalText = typeof row.final_text === 'string' ? row.final_text : row.final_text ? String(row.final_text) : '';
     return finalText !== '' && finalText !== last ? total + [...finalText].length : total;
   }
 

@@ -1,4 +1,4 @@
-// while-desk push ID --name NAME [--purpose P] [--agent NAME] [--parent DS_ID] [--holdout F] [--no-gate] [--json]
+// while-desk push ID --name NAME [--purpose P] [--agent NAME] [--parent DS_ID] [--holdout F] [--endorsed a,b] [--strict-hacks] [--no-gate] [--json]
 // Gates and splits locally, queues the push in the outbox and sends it now. Exit 0 when the platform confirmed it.
 // With --results: the graded rows go as a tracked run of --agent at --version instead (score, rows, examples).
 import { type CliIo, type Command, UsageError, dbFlag, jsonFlag, numberFlag, parseFlags } from '../command';
@@ -10,7 +10,7 @@ const MODES = ['explore', 'sft', 'rl', 'adaptive'] as const;
 
 export const pushCommand: Command = {
   usage:
-    'while-desk push DATASET_ID --name NAME [--purpose train|holdout|eval] [--mode explore|sft|rl|adaptive] [--agent NAME] [--parent DS_ID] [--holdout 0.2] [--no-gate] [--queue-only] [--json] [--db PATH]\n' +
+    'while-desk push DATASET_ID --name NAME [--purpose train|holdout|eval] [--mode explore|sft|rl|adaptive] [--agent NAME] [--parent DS_ID] [--holdout 0.2] [--endorsed A,B] [--strict-hacks] [--no-gate] [--queue-only] [--json] [--db PATH]\n' +
     '       while-desk push DATASET_ID --results --agent NAME --version V [--behavior NAME] [--test-version T] [--queue-only] [--json]',
   async run(args, io) {
     const { values, positionals } = parseFlags(args, {
@@ -24,6 +24,8 @@ export const pushCommand: Command = {
       description: { type: 'string' },
       holdout: { type: 'string' },
       'no-gate': { type: 'boolean', default: false },
+      endorsed: { type: 'string' },
+      'strict-hacks': { type: 'boolean', default: false },
       'queue-only': { type: 'boolean', default: false },
       results: { type: 'boolean', default: false },
       version: { type: 'string' },
@@ -39,6 +41,9 @@ export const pushCommand: Command = {
     if (mode && !MODES.includes(mode)) throw new UsageError(`--mode is one of ${MODES.join(', ')} (got "${values.mode}")`);
     const holdout = values.holdout === undefined ? undefined : numberFlag(values.holdout, 'holdout', 0);
     if (holdout !== undefined && !(holdout > 0 && holdout < 1)) throw new UsageError(`--holdout is a fraction between 0 and 1 (got ${values.holdout})`);
+    const endorsed = values.endorsed === undefined ? undefined : values.endorsed.split(',').map((part) => part.trim()).filter(Boolean);
+    if (endorsed && endorsed.length === 0) throw new UsageError('--endorsed names what the reward should track: feature names or parts of them, comma-separated (tool:lookup_order,marker:grounded)');
+    if (values['strict-hacks'] && values['no-gate']) throw new UsageError('--strict-hacks is a rule of the publish gate; it cannot go with --no-gate');
     const result = await withEngine(values.db, (engine) =>
       engine.call('sync.push', {
         dataset_id: positionals[0],
@@ -50,6 +55,8 @@ export const pushCommand: Command = {
         ...(values.description ? { description: values.description } : {}),
         ...(holdout !== undefined ? { holdout } : {}),
         gate: !values['no-gate'],
+        ...(endorsed ? { endorsed } : {}),
+        strict_hacks: values['strict-hacks'],
         send: !values['queue-only'],
       }),
     );

@@ -9,6 +9,7 @@ import { sql as runLost } from './0007-run-lost';
 import { sql as queueOutline } from './0008-queue-outline';
 import { sql as keptFolds } from './0009-kept-folds';
 import { sql as runTasks } from './0010-run-tasks';
+import { sql as outboxStreak } from './0011-outbox-streak';
 
 export interface Migration {
   id: number;
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   { id: 8, name: '0008-queue-outline', sql: queueOutline },
   { id: 9, name: '0009-kept-folds', sql: keptFolds },
   { id: 10, name: '0010-run-tasks', sql: runTasks },
+  { id: 11, name: '0011-outbox-streak', sql: outboxStreak },
 ];

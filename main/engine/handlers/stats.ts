@@ -15,7 +15,7 @@ import type { HandlerMap } from './types';
 type Obj = Record<string, unknown>;
 
 /** A dataset as a row source: workers read it themselves, unless the database lives only in this process. A file the worker reads. */
-function rowSource(ctx: EngineContext, given: RowSourceInput, labeledOnly = false): JobSource {
+export function rowSource(ctx: EngineContext, given: RowSourceInput, labeledOnly = false): JobSource {
   if (typeof given !== 'string') return { path: given.path };
   requireDataset(ctx, given);
   if (ctx.dbPath === ':memory:') return { rows: labeledOnly ? readLabeledRows(ctx.db, given) : readDatasetRows(ctx.db, given) };

@@ -1,19 +1,22 @@
 // Handlers for sync with a While account: thin wrappers over main/sync, turning its errors into API errors.
 import { ApiError } from '../../../shared/api/define';
 import type { syncApi } from '../../../shared/api/sync';
-import { getOutboxItem, listOutbox, outboxCounts, releaseOutbox, type OutboxItem } from '../../rows/outbox';
+import { getOutboxItem, listOutbox, nextOutboxTry, outboxCounts, releaseOutbox, type OutboxItem } from '../../rows/outbox';
 import { accountStatus, logout, signup, SignupError } from '../../sync/account';
 import { AutoSync, autoSyncEnabled, setAutoSync } from '../../sync/auto-sync';
 import { PlatformClient } from '../../sync/client';
 import { readPending } from '../../sync/credentials';
 import { beginLogin, LoginError, pollLogin } from '../../sync/device-login';
 import { explain, PlatformError } from '../../sync/errors';
-import { drainOutbox } from '../../sync/outbox-runner';
+import { drainOutbox, drainWithin } from '../../sync/outbox-runner';
 import { outboxView } from '../../sync/outbox-view';
 import { pullDataset } from '../../sync/pull-dataset';
 import { queuePush } from '../../sync/queue-push';
 import { queueResults } from '../../sync/results';
 import { readCredentials } from '../../sync/credentials';
+import { runStatistic } from '../../stats-workers/engine-pool';
+import type { HackScanReport } from '../../../shared/stats/hack-scan';
+import { rowSource } from './stats';
 import { forgetWhileKey, keepWhileKey, syncKeychainKey } from '../../sync/keychain-key';
 import type { EngineContext } from '../context';
 import type { HandlerMap } from './types';
@@ -54,9 +57,28 @@ async function platform<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The gate's hack scan of a dataset, for a push that asked for one (strict_hacks, or endorsed features named): run in
+ * a statistics worker like any statistic, before anything is queued or sent, so a refusal costs no request.
+ */
+async function hackScanForPush(ctx: EngineContext, input: { dataset_id: string; gate: boolean; strict_hacks: boolean; endorsed?: string[] }): Promise<HackScanReport | null> {
+  if (!input.gate || (!input.strict_hacks && !input.endorsed?.length)) return null;
+  const out = await runStatistic(ctx, 'hack_scan', { rows: rowSource(ctx, input.dataset_id) }, { endorsed: input.endorsed ?? [] });
+  return (out as unknown as { report: HackScanReport }).report;
+}
+
 function drained(ctx: EngineContext, result: Awaited<ReturnType<typeof drainOutbox>>) {
   ctx.emit('sync.changed', { item_id: null, state: null });
-  return { ...result, outbox: outboxCounts(ctx.db) };
+  return { ...result, outbox: outboxCounts(ctx.db), next_try_at: nextOutboxTry(ctx.db) };
+}
+
+/** The items a person asked to try again: each must exist and not be done already. */
+function checkRetries(ctx: EngineContext, ids: readonly number[]): void {
+  for (const id of ids) {
+    const item = getOutboxItem(ctx.db, id);
+    if (!item) throw new ApiError('not_found', `no outbox item ${id} (see \`while-desk outbox\`)`, 'retry');
+    if (item.state === 'done') throw new ApiError('bad_input', `outbox item ${id} is done already: the platform confirmed it`, 'retry');
+  }
 }
 
 export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
@@ -93,9 +115,10 @@ export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
       const client = new PlatformClient();
       // Nothing is queued for an account that is not signed in: the person signs in first.
       client.requireKey();
-      const { send, ...request } = input;
+      const { send, endorsed, ...request } = input;
       const started = performance.now();
-      const queued = queuePush(ctx.db, request, send);
+      const hackScan = await hackScanForPush(ctx, { ...input, endorsed });
+      const queued = queuePush(ctx.db, { ...request, hack_scan: hackScan }, send);
       const planned = performance.now();
       ctx.emit('sync.changed', { item_id: queued.item.id, state: queued.item.state });
       const sent = send ? drained(ctx, await drainOutbox(ctx.db, client, { ids: [queued.item.id], onChange: (item) => ctx.emit('sync.changed', { item_id: item.id, state: item.state }) })) : null;
@@ -120,8 +143,10 @@ export const syncHandlers: HandlerMap<keyof typeof syncApi> = {
     platform(async () => {
       const client = new PlatformClient();
       client.requireKey();
-      releaseOutbox(ctx.db, input.retry_failed);
-      return drained(ctx, await drainOutbox(ctx.db, client, { onChange: (item) => ctx.emit('sync.changed', { item_id: item.id, state: item.state }) }));
+      checkRetries(ctx, input.retry);
+      releaseOutbox(ctx.db, input.retry_failed, input.retry);
+      const onChange = (item: OutboxItem) => ctx.emit('sync.changed', { item_id: item.id, state: item.state });
+      return drained(ctx, await drainWithin(ctx.db, client, input.wait_s * 1000, { onChange }));
     }),
   'sync.outbox': (input, ctx) => listOutbox(ctx.db, input.limit).map(outboxView),
   'sync.datasets': () =>

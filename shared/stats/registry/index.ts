@@ -7,6 +7,7 @@ import { curriculumStatistic } from './curriculum';
 import { decontaminateStatistic } from './decontaminate';
 import { deltaStatistic } from './delta';
 import { evalVarianceStatistic } from './eval-variance';
+import { hackScanStatistic } from './hack-scan';
 import { holdoutSizeStatistic } from './holdout-size';
 import { judgeTrustStatistic } from './judge-trust';
 import { passAtStatistic } from './pass-at';
@@ -23,6 +24,7 @@ export const statistics = [
   evalVarianceStatistic,
   holdoutSizeStatistic,
   decontaminateStatistic,
+  hackScanStatistic,
 ] as const;
 
 export type AnyStatistic = (typeof statistics)[number];

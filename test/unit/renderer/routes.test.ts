@@ -7,6 +7,7 @@ describe('renderer routes', () => {
     expect(parseHash('')).toMatchObject({ section: 'runs', page: 'datasets' });
     expect(parseHash('#/datasets/ds-1')).toMatchObject({ page: 'dataset', id: 'ds-1', tab: 'rows' });
     expect(parseHash('#/datasets/ds-1/measure')).toMatchObject({ page: 'dataset', id: 'ds-1', tab: 'measure' });
+    expect(parseHash('#/datasets/ds-1/learn')).toMatchObject({ page: 'dataset', id: 'ds-1', tab: 'learn' });
     expect(parseHash('#/runs/new')).toMatchObject({ page: 'new-run' });
     expect(parseHash('#/runs/run-9')).toMatchObject({ page: 'run', id: 'run-9' });
     expect(parseHash('#/models')).toMatchObject({ page: 'models' });
@@ -18,6 +19,7 @@ describe('renderer routes', () => {
     const routes = [
       { page: 'dataset' as const, id: 'a b/c', tab: 'measure' as const },
       { page: 'dataset' as const, id: 'ds-1', tab: 'rows' as const },
+      { page: 'dataset' as const, id: 'ds-2', tab: 'learn' as const },
       { page: 'run' as const, id: 'run-1' },
       { page: 'new-run' as const },
       { page: 'models' as const },

@@ -4,14 +4,16 @@ import type { DatasetSummary } from '../../../../shared/api/datasets';
 import { desk, errorText } from '../../api/desk';
 import { formatCount } from '../../components/format';
 import { hrefFor } from '../../store/route-store';
+import type { DatasetTab } from '../../store/routes';
 import { useRows } from '../../store/rows-store';
+import { HackScanPanel } from '../measure/hack-scan-panel';
 import { MeasurePanel } from '../measure/measure-panel';
 import { RowView } from '../rows/row-view';
 import { RowsTable } from '../rows/rows-table';
 import { DatasetActions } from './dataset-actions';
 import { GradePanel } from './grade-panel';
 
-export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }) {
+export function DatasetPage({ id, tab }: { id: string; tab: DatasetTab }) {
   const [dataset, setDataset] = useState<DatasetSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   const open = useRows((s) => (s.datasetId === id ? s.open : null));
@@ -63,6 +65,7 @@ export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }
         <nav className="tabs" aria-label="Dataset views">
           <a href={hrefFor({ page: 'dataset', id, tab: 'rows' })} aria-current={tab === 'rows' ? 'page' : undefined}>Rows</a>
           <a href={hrefFor({ page: 'dataset', id, tab: 'measure' })} aria-current={tab === 'measure' ? 'page' : undefined}>Measure</a>
+          <a href={hrefFor({ page: 'dataset', id, tab: 'learn' })} aria-current={tab === 'learn' ? 'page' : undefined}>What will it learn?</a>
           <a href={hrefFor({ section: 'label', id })} data-testid="label-link">Label</a>
           <a href={hrefFor({ section: 'sync', id })} data-testid="push-link">Push to While…</a>
         </nav>
@@ -76,6 +79,7 @@ export function DatasetPage({ id, tab }: { id: string; tab: 'rows' | 'measure' }
         </div>
       )}
       {!error && tab === 'measure' && <MeasurePanel datasetId={id} />}
+      {!error && tab === 'learn' && <HackScanPanel datasetId={id} />}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-// Push a dataset or run: the name it gets on the platform, its purpose, a holdout split, the gate.
+// Push a dataset or run: the name it gets on the platform, its purpose, a holdout split, the gate (and its hack scan).
 import { useEffect, useState, type FormEvent } from 'react';
 import type { DatasetSummary } from '../../../../shared/api/datasets';
 import { desk, errorText } from '../../api/desk';
@@ -12,6 +12,8 @@ export function PushForm({ signedIn, pushed, chosen }: { signedIn: boolean; push
   const [holdout, setHoldout] = useState('');
   const [agent, setAgent] = useState('');
   const [gate, setGate] = useState(true);
+  const [endorsed, setEndorsed] = useState('');
+  const [strictHacks, setStrictHacks] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -27,6 +29,7 @@ export function PushForm({ signedIn, pushed, chosen }: { signedIn: boolean; push
     setOutcome(null);
     try {
       const fraction = holdout.trim() ? Number(holdout) : undefined;
+      const patterns = endorsed.split(',').map((part) => part.trim()).filter(Boolean);
       const result = await desk.call('sync.push', {
         dataset_id: id,
         name: name.trim(),
@@ -34,6 +37,8 @@ export function PushForm({ signedIn, pushed, chosen }: { signedIn: boolean; push
         ...(agent.trim() ? { agent: agent.trim() } : {}),
         ...(fraction !== undefined ? { holdout: fraction } : {}),
         gate,
+        ...(gate && patterns.length ? { endorsed: patterns } : {}),
+        strict_hacks: gate && strictHacks,
       });
       const entry = result.item.result ?? {};
       setOutcome(result.item.state === 'done' ? `Pushed as ${String(entry.datasetId)} (${String(entry.rows ?? result.rows)} rows).` : `Queued: ${result.item.last_error ?? 'it goes with the next sync'}`);
@@ -83,6 +88,14 @@ export function PushForm({ signedIn, pushed, chosen }: { signedIn: boolean; push
       </label>
       <label className="field">
         <input type="checkbox" checked={gate} onChange={(event) => setGate(event.target.checked)} /> Publish gate (stamps calibration; refuses RL data that trains nothing)
+      </label>
+      <label className="field">
+        What the reward should pay for
+        <input type="text" value={endorsed} disabled={!gate} onChange={(event) => setEndorsed(event.target.value)} size={28} placeholder="tool:lookup_order, marker:grounded" />
+      </label>
+      <label className="field">
+        <input type="checkbox" checked={strictHacks} disabled={!gate} onChange={(event) => setStrictHacks(event.target.checked)} /> Refuse a reward hack (the gate's hack scan; see
+        the dataset's "What will it learn?")
       </label>
       <button type="submit" disabled={!signedIn || busy || !id || !name.trim()} title={signedIn ? undefined : 'Sign in first'}>
         {busy ? 'Pushing…' : 'Push'}

@@ -30,11 +30,11 @@ export function SyncPage() {
     return desk.on('sync.changed', () => void reload(false));
   }, [reload]);
 
-  const syncNow = async (retryFailed: boolean) => {
+  const syncNow = async (retryFailed: boolean, retry: number[] = []) => {
     setSyncing(true);
     setError(null);
     try {
-      const result = await desk.call('sync.now', { retry_failed: retryFailed });
+      const result = await desk.call('sync.now', { retry_failed: retryFailed, retry });
       if (result.blocked) setError(result.blocked.message);
     } catch (failure) {
       setError(errorText(failure));
@@ -84,7 +84,7 @@ export function SyncPage() {
             {error}
           </p>
         )}
-        <OutboxTable items={items} />
+        <OutboxTable items={items} onRetry={(id) => void syncNow(false, [id])} />
       </section>
       {status.configured && <RemoteDatasets />}
     </section>

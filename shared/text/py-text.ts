@@ -1,0 +1,99 @@
+// Python's str methods where JavaScript's differ: what counts as whitespace (str.split(), strip(), re's \s),
+// line breaks (str.splitlines()), digits (str.isdigit(), re's \d) and word characters (re's \w). Reports that count
+// words or split lines must split where the SDK does, or their numbers move.
+
+/** Python's whitespace (str.isspace, re's \s on str): JavaScript's \s less U+FEFF, plus U+001C-U+001F and U+0085. */
+export const PY_SPACE = '\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000';
+/** re's \w on str: letters, numbers (any numeric kind) and the underscore. */
+export const PY_WORD = '\\p{L}\\p{N}_';
+
+const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+const DIGIT = /\p{Nd}|[\u{b2}-\u{b3}\u{b9}\u{1369}-\u{1371}\u{19da}\u{2070}\u{2074}-\u{2079}\u{2080}-\u{2089}\u{2460}-\u{2468}\u{2474}-\u{247c}\u{2488}-\u{2490}\u{24ea}\u{24f5}-\u{24fd}\u{24ff}\u{2776}-\u{277e}\u{2780}-\u{2788}\u{278a}-\u{2792}\u{10a40}-\u{10a43}\u{10e60}-\u{10e68}\u{11052}-\u{1105a}\u{1f100}-\u{1f10a}]/u;
+
+/** Whether a UTF-16 unit is Python whitespace (every such character is in the BMP). */
+export function isPySpace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d) || (code >= 0x1c && code <= 0x1f);
+  if (code < 0x85) return false;
+  return (
+    code === 0x85 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 ||
+    code === 0x202f || code === 0x205f || code === 0x3000
+  );
+}
+
+/** len(text.split()): the words between runs of whitespace, counted without building them. */
+export function pyWordCount(text: string): number {
+  let count = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isPySpace(text.charCodeAt(i));
+    if (!space && !inWord) count++;
+    inWord = !space;
+  }
+  return count;
+}
+
+/** str.split() with no argument: runs of whitespace separate, none at either end. */
+export function pySplit(text: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const space = i === text.length || isPySpace(text.charCodeAt(i));
+    if (space && start >= 0) (out.push(text.slice(start, i)), (start = -1));
+    else if (!space && start < 0) start = i;
+  }
+  return out;
+}
+
+export function pyStrip(text: string): string {
+  let start = 0;
+  while (start < text.length && isPySpace(text.charCodeAt(start))) start++;
+  return pyRstrip(start ? text.slice(start) : text);
+}
+
+export function pyRstrip(text: string): string {
+  let end = text.length;
+  while (end > 0 && isPySpace(text.charCodeAt(end - 1))) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+/** str.splitlines(): the pieces between line breaks (a break at the very end makes no empty last piece). */
+export function pySplitlines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split(LINE_BREAK);
+  if (lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+/** str.isdigit() of one character (decimal digits and the superscript, subscript and circled ones). */
+export function pyIsDigit(char: string): boolean {
+  const code = char.charCodeAt(0);
+  if (code < 0xb2) return code >= 0x30 && code <= 0x39;
+  return DIGIT.test(char);
+}
+
+/** Python's code-point order for strings (sorted(), min()): JavaScript's `<` compares UTF-16 units instead. */
+export function pyCompare(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A surrogate (an astral code point) sorts above every BMP unit, which UTF-16 order gets wrong only above U+D7FF.
+    const sx = x >= 0xd800 && x <= 0xdfff;
+    const sy = y >= 0xd800 && y <= 0xdfff;
+    if (sx !== sy && (x >= 0xe000 || y >= 0xe000)) return sx ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** len() of a string: code points, not UTF-16 units. */
+export function pyLen(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff) count--;
+  }
+  return count;
+}
