@@ -33,3 +33,12 @@ export function evalVarianceReads(input: FoldInput): readonly string[] {
   const by = input.params.by;
   return [...METRIC_READS, 'lineage', ...(typeof by === 'string' && by !== '' ? [by] : [])];
 }
+
+/** hack_scan: the ask, the reward field `reward` names (default reward), the reply and trajectory, markers. */
+export function hackScanReads(input: FoldInput): readonly string[] {
+  const reward = input.params.reward;
+  return [
+    'prompt', 'final_text', 'messages', 'opener', 'steps', 'tool_trace', 'reason', 'grader_reason', 'logprob', 'n_tokens', 'markers',
+    typeof reward === 'string' && reward !== '' ? reward : 'reward',
+  ];
+}

@@ -52,6 +52,10 @@ function richRows(seed: number, shift: number): Obj[] {
         delete row.scenario_id;
         row.task_id = `tid${t}`;
       } else row.scenario_id = `t${t}`;
+      if (t % 4 === 0) row.opener = 'How can I help?';
+      if (t % 3 === 0) (row.logprob = -r() * 40, row.n_tokens = 20 + t);
+      if (t % 8 === 0) (row.tool_trace = row.steps, delete row.steps, delete row.messages, row.grader_reason = 'cut off');
+      row.score = r() < p ? r() : 0;
       if (t % 9 === 0) row.qwen_reward = r() < 0.5 ? 1 : 0;
       if (t % 11 === 0) row.eval_run = i % 3;
       rows.push(JSON.parse(JSON.stringify(row)) as Obj);
@@ -70,6 +74,7 @@ const PARAMS: Record<string, Obj[]> = {
   compare_report: [{}, { by: 'category' }],
   eval_variance: [{}, { by: 'eval_run' }, { metric: 'marker:polite', by: 'category' }],
   holdout_size: [{ effect: 0.1 }],
+  hack_scan: [{ n_perm: 20, seeds: 1 }, { reward: 'score', n_perm: 20, seeds: 1, top_k: 3 }],
 };
 
 async function both(stat: AnyStatistic, kw: Obj): Promise<[string, string]> {
