@@ -47,7 +47,8 @@ function keyFiller(db: Db, datasetId: string): (limit: number) => number {
     if (missing.length > 0) {
       fillPage(missing);
       after = missing[missing.length - 1].ordinal;
-    } else {
+    } else if (!db.inTransaction) {
+      // Inside a caller's transaction the keys just filled may yet be rolled back (a refused label): not marked.
       let done = complete.get(db);
       if (!done) complete.set(db, (done = new Set()));
       done.add(datasetId);
