@@ -6,7 +6,7 @@
 //   db/       imports only shared/ and the host helpers (engine/process-alive, engine/package-root)
 //   agents/   are used by simulation and judges alike, and import neither
 //   domains   (db, rows, datasets, agents, sim, judges, json-schema, stats-workers, labels, sweeps, verdicts, sync,
-//             conformance)
+//             conformance, training)
 //             never import the engine's handlers, the CLI or the Electron shell
 //   cli/      imports only the engine's entry (engine/index), its transports and shared/
 // Everywhere: zod only through shared/schema/zod.ts (named builders, so bundles leave out the rest of zod)
@@ -24,7 +24,7 @@ const sqliteDirect = {
 const mainPaths = [electron, zodDirect, sqliteDirect];
 const nodeBuiltins = [{ group: ['node:*'], message: 'shared/ and renderer/ run everywhere: no Node built-ins.' }];
 const aboveDomains = { group: ['**/engine/handlers/**', '**/cli/**', '**/app/**'], message: 'A domain never imports the engine\'s handlers, the CLI or the Electron shell: the engine calls the domain, not the other way.' };
-const DOMAINS = ['db', 'rows', 'datasets', 'agents', 'sim', 'judges', 'json-schema', 'stats-workers', 'labels', 'sweeps', 'verdicts', 'sync', 'conformance'];
+const DOMAINS = ['db', 'rows', 'datasets', 'agents', 'sim', 'judges', 'json-schema', 'stats-workers', 'labels', 'sweeps', 'verdicts', 'sync', 'conformance', 'training'];
 const aboveDb = {
   group: ['**/engine/**', '!**/engine/process-alive', '!**/engine/package-root', ...DOMAINS.filter((d) => d !== 'db').map((d) => `**/${d}/**`)],
   message: 'The database layer imports only shared/ and the host helpers (engine/process-alive, engine/package-root).',

@@ -16,6 +16,8 @@ export interface DeskBridge {
   on(event: string, listener: (payload: unknown) => void): () => void;
   /** A native open dialog for one kind of file: the chosen path, or null when cancelled. */
   pickFile(kind: FileKind): Promise<string | null>;
+  /** A native save dialog suggesting a file name: the chosen path, or null when cancelled. */
+  pickSavePath(suggestedName: string): Promise<string | null>;
 }
 
 export interface Bridged {
@@ -24,7 +26,10 @@ export interface Bridged {
   connect(port: PortLike): void;
 }
 
-export function createDeskBridge(openDialog: (kind: FileKind) => Promise<string | null>): Bridged {
+export function createDeskBridge(
+  openDialog: (kind: FileKind) => Promise<string | null>,
+  saveDialog: (suggestedName: string) => Promise<string | null> = async () => null,
+): Bridged {
   let port: PortLike | null = null;
   const queued: unknown[] = [];
   let deliver: (message: unknown) => void = () => undefined;
@@ -53,6 +58,7 @@ export function createDeskBridge(openDialog: (kind: FileKind) => Promise<string 
         isFileKind(kind)
           ? openDialog(kind).then((path) => (typeof path === 'string' ? path : null))
           : plainError({ code: 'bad_input', message: `no file kind "${String(kind)}"`, where: 'pickFile' }),
+      pickSavePath: (suggestedName) => saveDialog(String(suggestedName)).then((path) => (typeof path === 'string' ? path : null)),
     },
   };
 }

@@ -10,6 +10,7 @@ export const runSettingFlags = {
   judge: { type: 'string' },
   rubric: { type: 'string' },
   likert: { type: 'boolean' },
+  'judge-agent': { type: 'string' },
   'judge-timeout': { type: 'string' },
   'misbehave-rate': { type: 'string' },
   'api-key-env': { type: 'string' },
@@ -26,7 +27,8 @@ export function runSettingsHelp(): string {
   return [
     `  --agent SPEC       ${AGENT_SPEC_HELP}`,
     `  --judge SPEC       ${JUDGE_SPEC_HELP} (default: none, rows stay ungraded)`,
-    '  --rubric FILE      llm judges: the rubric (text, or JSON asking for likert)',
+    '  --rubric FILE      llm and likert judges: the rubric (text, or JSON asking for likert)',
+    '  --judge-agent SPEC rubric: and likert: judges: the model that judges, when the spec names none (default: seeded, an offline dry run)',
     line('judge-timeout', 'judge_timeout_s'),
     line('misbehave-rate', 'misbehave_rate'),
     line('api-key-env', 'api_key_env'),
@@ -69,8 +71,11 @@ export function agentFromFlags(flags: Flags): AgentSettings {
   return agentFromSpec(flags.agent, agentExtras(flags), process.env);
 }
 
-/** `--judge SPEC` with --rubric, --likert and --judge-timeout as settings; null without --judge. */
-export function judgeFromFlags(flags: Flags): JudgeSettings | null {
+/**
+ * `--judge SPEC` with --rubric, --likert, --judge-agent and --judge-timeout as settings; null without --judge.
+ * `withAgentFlags` (grade, which has no agent of its own): --gpu, --threads, --context-size go to the judge's agent.
+ */
+export function judgeFromFlags(flags: Flags, withAgentFlags = false): JudgeSettings | null {
   const rubric = typeof flags.rubric === 'string' ? flags.rubric : null;
   if (typeof flags.judge !== 'string') {
     if (rubric) throw new UsageError('--rubric goes with a judge: add --judge llm:<agent spec>');
@@ -82,7 +87,8 @@ export function judgeFromFlags(flags: Flags): JudgeSettings | null {
       rubric_path: rubric,
       likert: flags.likert === true ? true : undefined,
       timeout_s: optionalNumber(flags['judge-timeout'], 'judge-timeout', (n) => n > 0 && n <= 3600, 'a number of seconds above 0 (at most 3600)'),
-      agent: { api_key_env: typeof flags['api-key-env'] === 'string' ? flags['api-key-env'] : undefined },
+      judge_agent: typeof flags['judge-agent'] === 'string' ? flags['judge-agent'] : null,
+      agent: withAgentFlags ? agentExtras(flags) : { api_key_env: typeof flags['api-key-env'] === 'string' ? flags['api-key-env'] : undefined },
     },
     process.env,
   );

@@ -12,9 +12,16 @@ function agreementLine(label: string, a: unknown): string {
   return `${label}: ${pct(a.agreement)} agreement ${ci(a.ci95)}, kappa ${fmt(a.kappa, 3)} on ${a.n} rows (tp ${c.tp}, fp ${c.fp}, fn ${c.fn}, tn ${c.tn})`;
 }
 
+/** The headline word: INCONCLUSIVE when the skipped share is over its floor (format_judge_trust's), else trusted or not. */
+function headline(r: Obj): string {
+  const skipped = isObj(r.skipped) ? r.skipped : {};
+  if (skipped.over_floor === true) return `INCONCLUSIVE (${skipped.fractional} of ${skipped.n_gold} labeled rows skipped, ${pct(skipped.share)}, over max_skipped_share ${pct(skipped.floor)}; usable n=${skipped.n_used})`;
+  return r.ok ? 'TRUSTED' : 'NOT TRUSTED';
+}
+
 export function judgeTrustLines(r: Obj): string[] {
   const lines = [
-    `${r.ok ? 'TRUSTED' : 'NOT TRUSTED'}: ${r.n_labeled} of ${r.n_rows} rows carry both a gold label (${r.gold_kind ?? 'none'}) and a judge reward`,
+    `${headline(r)}: ${r.n_labeled} of ${r.n_rows} rows carry both a gold label (${r.gold_kind ?? 'none'}) and a judge reward`,
     agreementLine('Agreement', r.agreement),
   ];
   const halves = isObj(r.held_out_halves) ? r.held_out_halves : {};

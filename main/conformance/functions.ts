@@ -6,22 +6,16 @@ import { noiseBand } from '../../shared/stats/variance';
 import { detectableEffect } from '../../shared/stats/sizing';
 import { readsFor, statistics, type AnyStatistic, type ComputeInput, type SourceSpec } from '../../shared/stats/registry/index';
 import { projectRows } from '../rows/row-projection';
+import { bind } from './functions-bind';
 import { judgeFunctions } from './judge-functions';
+import { rubricFunctions } from './rubric-functions';
 import { platformFunctions } from './platform-functions';
+import { trainingFunctions } from './training-functions';
 import type { CaseInvoker } from './types';
 
 type Kw = Record<string, unknown>;
 
-/** Binds positional arguments to the SDK's parameter names, then overlays the keyword arguments. */
-export function bind(names: string[], call: { args: unknown[]; kwargs: Kw }): Kw {
-  const out: Kw = {};
-  call.args.forEach((value, i) => {
-    if (i >= names.length) throw new Error(`too many positional arguments (${call.args.length}) for (${names.join(', ')})`);
-    out[names[i]] = value;
-  });
-  for (const [key, value] of Object.entries(call.kwargs)) out[key] = value;
-  return out;
-}
+export { bind };
 
 /** Drops undefined / the bound leading argument so the rest can be passed as one options object. */
 function rest(kw: Kw, ...drop: string[]): Kw {
@@ -93,4 +87,7 @@ const helperFunctions: Record<string, CaseInvoker> = {
   },
 };
 
-export const caseFunctions: Record<string, CaseInvoker> = { ...registryFunctions, ...helperFunctions, ...judgeFunctions, ...platformFunctions };
+/** Functions whose rows are read as Python reads them (whole floats kept as floats): they write rows back out. */
+export const pythonFloatFunctions = new Set(Object.keys(trainingFunctions));
+
+export const caseFunctions: Record<string, CaseInvoker> = { ...registryFunctions, ...helperFunctions, ...judgeFunctions, ...platformFunctions, ...trainingFunctions, ...rubricFunctions };

@@ -2,8 +2,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { keepKeyOrder, parseOrderedJson } from '../../shared/text/ordered-json';
 import { compareCase, type ResamplingInfo } from './compare';
-import { caseFunctions } from './functions';
+import { parsePyJson } from '../../shared/schema/py-json';
+import { caseFunctions, pythonFloatFunctions } from './functions';
 import type { ConformanceJudge } from './types';
 
 export interface CaseOutcome {
@@ -28,12 +30,13 @@ interface CaseFile {
   platform?: unknown;
 }
 
-function readJsonl(file: string): unknown[] {
+/** `parse`: parseOrderedJson (Python's key order kept), or parsePyJson where a function writes rows back and must keep `1.0` apart from `1`. */
+function readJsonl(file: string, parse: (text: string) => unknown = parseOrderedJson): unknown[] {
   const rows: unknown[] = [];
   readFileSync(file, 'utf8').split(/\r?\n/).forEach((line, i) => {
     if (!line.trim()) return;
     try {
-      rows.push(JSON.parse(line));
+      rows.push(parse(line));
     } catch (error) {
       throw new Error(`${file}:${i + 1}: not valid JSON (${(error as Error).message})`);
     }
@@ -46,15 +49,16 @@ export async function loadJudge(judgesDir: string, name: string): Promise<Confor
   if (!existsSync(file)) throw new Error(`judge "${name}" not found: expected ${file}; pass --judges with the folder holding ${name}.mjs`);
   const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
   if (typeof mod.default !== 'function') throw new Error(`${file} has no default export function; export default (row) => reward`);
-  const fn = mod.default as (row: Record<string, unknown>) => unknown;
-  const judge: ConformanceJudge = async (row) => fn(row);
+  const fn = mod.default as (...rows: Array<Record<string, unknown>>) => unknown;
+  // Every argument goes through: a pairwise judge takes two rows (judge_pairs).
+  const judge: ConformanceJudge = async (...rows) => fn(...rows);
   // judge_trust names a judge after its function, as the SDK does with __name__: keep the case's judge name.
   Object.defineProperty(judge, 'name', { value: name });
   return judge;
 }
 
 /** Applies `@name` (rows of name.jsonl), `@name.json` (its JSON) and `$judge` recursively. */
-export function substitute(value: unknown, caseDir: string, judge: ConformanceJudge | undefined): unknown {
+export function substitute(value: unknown, caseDir: string, judge: ConformanceJudge | undefined, parse: (text: string) => unknown = parseOrderedJson): unknown {
   if (typeof value === 'string') {
     if (value === '$judge') {
       if (!judge) throw new Error(`${caseDir}: "$judge" is used but case.json names no judge`);
@@ -62,15 +66,16 @@ export function substitute(value: unknown, caseDir: string, judge: ConformanceJu
     }
     if (value.startsWith('@') && value.length > 1) {
       const name = value.slice(1);
-      if (name.endsWith('.json')) return JSON.parse(readFileSync(path.join(caseDir, name), 'utf8'));
+      if (name.endsWith('.json')) return parseOrderedJson(readFileSync(path.join(caseDir, name), 'utf8'));
       const file = path.join(caseDir, `${name}.jsonl`);
-      if (existsSync(file)) return readJsonl(file);
+      if (existsSync(file)) return readJsonl(file, parse);
     }
     return value;
   }
-  if (Array.isArray(value)) return value.map((v) => substitute(v, caseDir, judge));
+  if (Array.isArray(value)) return value.map((v) => substitute(v, caseDir, judge, parse));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, caseDir, judge)]));
+    // Each object keeps the key order its file wrote (Python's order: integer-like keys are not moved first).
+    return keepKeyOrder(value, Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, caseDir, judge, parse)])));
   }
   return value;
 }
@@ -83,7 +88,7 @@ function errorOutput(fn: string, error: unknown): Record<string, unknown> {
 /** Runs one case folder and writes `<outDir>/<case>/actual.json`. */
 export async function runCase(caseDir: string, judgesDir: string, outDir: string): Promise<CaseOutcome> {
   const name = path.basename(caseDir);
-  const spec = JSON.parse(readFileSync(path.join(caseDir, 'case.json'), 'utf8')) as CaseFile;
+  const spec = parseOrderedJson(readFileSync(path.join(caseDir, 'case.json'), 'utf8')) as CaseFile;
   const fn = spec.function;
   let actual: Record<string, unknown>;
   const invoker = caseFunctions[fn];
@@ -93,9 +98,10 @@ export async function runCase(caseDir: string, judgesDir: string, outDir: string
   try {
     const judge = spec.judge ? await loadJudge(judgesDir, spec.judge.name) : undefined;
     const env = { judge, platform: spec.platform };
+    const parse = pythonFloatFunctions.has(fn) ? parsePyJson : parseOrderedJson;
     const one = async (call: CallSpec) => {
-      const args = substitute(call.args ?? [], caseDir, judge) as unknown[];
-      const kwargs = substitute(call.kwargs ?? {}, caseDir, judge) as Record<string, unknown>;
+      const args = substitute(call.args ?? [], caseDir, judge, parse) as unknown[];
+      const kwargs = substitute(call.kwargs ?? {}, caseDir, judge, parse) as Record<string, unknown>;
       return invoker({ args, kwargs }, env);
     };
     if (spec.calls) {
@@ -109,6 +115,7 @@ export async function runCase(caseDir: string, judgesDir: string, outDir: string
   } catch (error) {
     actual = errorOutput(fn, error);
   }
+  actual = JSON.parse(JSON.stringify(actual)) as Record<string, unknown>; // as written: a boxed float (py-json) is a number
   mkdirSync(path.join(outDir, name), { recursive: true });
   writeFileSync(path.join(outDir, name, 'actual.json'), `${JSON.stringify(actual, null, 1)}\n`);
 

@@ -18,6 +18,7 @@ const namespaces: { [N in Namespace]: () => Promise<Pick<Api, MethodsOf<N>>> } =
   stats: async () => (await import('../../shared/api/stats')).statsApi,
   sweeps: async () => (await import('../../shared/api/sweeps')).sweepsApi,
   sync: async () => (await import('../../shared/api/sync')).syncApi,
+  training: async () => (await import('../../shared/api/training')).trainingApi,
 };
 
 /** The spec of a method by its name, or undefined when the API has no such method (any string is safe to ask). */

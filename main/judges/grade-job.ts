@@ -3,7 +3,7 @@
 import { ApiError } from '../../shared/api/define';
 import { gradeTrust, type GradeProgress, type GradeSummary, type gradeStartInput } from '../../shared/api/grade';
 import type { z } from '../../shared/schema/zod';
-import { judgeLabel } from '../../shared/schema/run-settings';
+import { isModelJudge, judgeLabel } from '../../shared/schema/run-settings';
 import { findDataset } from '../db/repos/datasets';
 import type { EngineContext } from '../engine/context';
 import { startGrade } from './grade-dataset';
@@ -47,7 +47,7 @@ export async function startGradeJob(ctx: EngineContext, input: StartInput): Prom
       workers: input.concurrency === undefined ? undefined : Math.min(input.concurrency, defaultJudgeWorkers()),
     });
   } catch (error) {
-    throw new ApiError('bad_input', error instanceof Error ? error.message : String(error), input.judge.kind === 'llm' ? 'judge' : input.judge.path);
+    throw new ApiError('bad_input', error instanceof Error ? error.message : String(error), isModelJudge(input.judge) ? 'judge' : input.judge.path);
   }
   if (!findDataset(ctx.db, input.dataset_id)) {
     await judge.close();
@@ -59,7 +59,7 @@ export async function startGradeJob(ctx: EngineContext, input: StartInput): Prom
   try {
     started = startGrade(ctx.db, input.dataset_id, {
       judge,
-      judgeSpec: input.judge.kind === 'llm' ? judgeLabel(input.judge) : input.judge.path,
+      judgeSpec: isModelJudge(input.judge) ? judgeLabel(input.judge) : input.judge.path,
       name: input.name,
       signal: controller.signal,
       onProgress: ({ done, total, counts }) => emit('grading', done, total, counts, null),

@@ -6,7 +6,8 @@ import type { JudgeVerdict, RowJudge } from './judge-types';
 import { judgePayload } from './llm-payload';
 import { batchOneByOne } from './micro-batch';
 import { parseLlmVerdict } from './llm-verdict';
-import { errorText, failed, normalizeJudgeResult, withDeadline } from './normalize-verdict';
+import { askJudgeModel } from './ask-model';
+import { failed, normalizeJudgeResult } from './normalize-verdict';
 
 export const LLM_JUDGE_TIMEOUT_MS = 300_000;
 export const LLM_JUDGE_MAX_TOKENS = 400;
@@ -81,34 +82,13 @@ export function createLlmJudge(options: LlmJudgeOptions): RowJudge {
     const system = judgeSystemPrompt(rubricOf(row, options.rubric ?? null), likert);
     const payload = judgePayload(row);
     const meta = { model: agent.modelVersion, prompt_sha: sha(system, 12), payload_chars: payload.length, version: `${agent.modelVersion}@${sha(system, 12)}` };
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      const outcome = await withDeadline(
-        () =>
-          agent.turn({
-            messages: [{ role: 'system', content: system }, { role: 'user', content: payload }],
-            tools: [],
-            rollout: { scenarioId: String(row.scenario_id ?? 'judge'), rolloutIndex: Number.isInteger(row.rollout_index) ? (row.rollout_index as number) : 0, evalRun: 0, seed: 0, turn: 0 },
-            signal: controller.signal,
-          }),
-        timeoutMs,
-        signal,
-      );
-      if (!outcome.ok) {
-        controller.abort(new Error('judge timed out'));
-        return outcome.timedOut ? failed(name, 'timeout', { ...meta, timeout_s: timeoutMs / 1000 }) : failed(name, 'error', { ...meta, error: errorText(outcome.error) });
-      }
-      if (outcome.value.toolCalls.length > 0) return failed(name, 'invalid_result', { ...meta, problem: 'the judge called a tool instead of answering' });
-      const parsed = parseLlmVerdict(outcome.value.text, likert);
-      if (!parsed.ok) return failed(name, 'invalid_result', { ...meta, problem: parsed.problem, reply_head: outcome.value.text.slice(0, 200) });
-      const { verdict, score, reason } = parsed.value;
-      const result = likert ? { score, reason, ...meta } : { reward: verdict === 'pass' ? 1 : 0, reason, decision: verdict, ...meta };
-      return normalizeJudgeResult(result, name, likert ? LIKERT_SCALE : undefined);
-    } finally {
-      signal?.removeEventListener('abort', onAbort);
-    }
+    const answer = await askJudgeModel(agent, system, payload, { timeoutMs, signal, row });
+    if (!answer.ok) return failed(name, answer.status, { ...meta, ...answer.meta });
+    const parsed = parseLlmVerdict(answer.text, likert);
+    if (!parsed.ok) return failed(name, 'invalid_result', { ...meta, problem: parsed.problem, reply_head: answer.text.slice(0, 200) });
+    const { verdict, score, reason } = parsed.value;
+    const result = likert ? { score, reason, ...meta } : { reward: verdict === 'pass' ? 1 : 0, reason, decision: verdict, ...meta };
+    return normalizeJudgeResult(result, name, likert ? LIKERT_SCALE : undefined);
   };
   return {
     name,

@@ -14,7 +14,7 @@ export function verdictResponseFormat(likert: boolean): Record<string, unknown> 
 export type ParsedVerdict = { ok: true; value: { verdict?: 'pass' | 'fail'; score?: number; reason?: string } } | { ok: false; problem: string };
 
 /** The spans of the top-level {...} objects in text, strings and escapes respected. */
-function topLevelObjects(text: string): string[] {
+export function topLevelObjects(text: string): string[] {
   const spans: string[] = [];
   let depth = 0;
   let start = -1;

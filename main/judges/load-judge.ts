@@ -1,4 +1,5 @@
-// Builds a judge from its settings (shared/schema/run-settings.ts): a JS module, a rules file, or an LLM judge.
+// Builds a judge from its settings (shared/schema/run-settings.ts): a JS module, a rules file, an LLM judge, a rubric
+// judge or a Likert judge.
 import path from 'node:path';
 import { judgeFromSpec } from '../../shared/schema/agent-spec';
 import { judgeSettings, type AgentSettings, type JudgeSettings, type JudgeSettingsInput } from '../../shared/schema/run-settings';
@@ -8,6 +9,8 @@ import type { RowJudge } from './judge-types';
 import { LLM_JUDGE_MAX_TOKENS, createLlmJudge, readRubricFile } from './llm-judge';
 import { verdictResponseFormat } from './llm-verdict';
 import { loadModuleJudge } from './module-judge';
+import { loadLikertJudge } from './likert-judge';
+import { loadRubricJudge } from './rubric-judge';
 import { loadRulesJudge } from './rules-judge';
 
 export interface LoadJudgeOptions {
@@ -57,6 +60,12 @@ export async function loadJudge(judge: JudgeSettingsInput | string, options: Loa
     const timeoutMs = options.timeoutMs ?? (settings.timeout_s === null ? undefined : settings.timeout_s * 1000);
     const agent = await judgeAgent(settings.agent, likert, options);
     return createLlmJudge({ agent, rubric: rubric?.rubric ?? null, likert, timeoutMs });
+  }
+  if (settings.kind === 'rubric' || settings.kind === 'likert') {
+    const timeoutMs = options.timeoutMs ?? (settings.timeout_s === null ? undefined : settings.timeout_s * 1000);
+    const rubricFile = settings.rubric_path ? resolve(settings.rubric_path) : null;
+    const shared = { timeoutMs, seed: options.seed, concurrency: options.concurrency };
+    return settings.kind === 'rubric' ? loadRubricJudge(settings.agent, rubricFile, shared) : loadLikertJudge(settings.agent, settings.scale, rubricFile, shared);
   }
   const timeoutMs = options.timeoutMs ?? settings.timeout_s * 1000;
   if (settings.kind === 'module') return loadModuleJudge(resolve(settings.path), { timeoutMs, loadTimeoutMs: options.loadTimeoutMs, heapMb: options.heapMb, workers: options.workers });

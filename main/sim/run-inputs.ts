@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ApiError } from '../../shared/api/define';
-import type { AgentSettings, JudgeSettings } from '../../shared/schema/run-settings';
+import { isModelJudge, type AgentSettings, type JudgeSettings } from '../../shared/schema/run-settings';
 import type { RowJudge } from '../judges/judge-types';
 import { loadJudge } from '../judges/load-judge';
 
@@ -16,7 +16,7 @@ export function absoluteAgent(agent: AgentSettings, cwd: string): AgentSettings 
 }
 
 export function absoluteJudge(judge: JudgeSettings, cwd: string): JudgeSettings {
-  if (judge.kind !== 'llm') return { ...judge, path: absolute(judge.path, cwd) };
+  if (!isModelJudge(judge)) return { ...judge, path: absolute(judge.path, cwd) };
   return { ...judge, agent: absoluteAgent(judge.agent, cwd), rubric_path: judge.rubric_path === null ? null : absolute(judge.rubric_path, cwd) };
 }
 
@@ -33,7 +33,7 @@ export function judgeTimeoutMs(judge: JudgeSettings): number | undefined {
 
 /** Loads the judge (a missing file, a syntax error, a bad rules file are refused here, with their message). */
 export async function loadCheckedJudge(judge: JudgeSettings, options: { seed: number; concurrency: number }): Promise<RowJudge> {
-  if (judge.kind === 'llm') checkAgentFiles(judge.agent, 'judge.agent');
+  if (isModelJudge(judge)) checkAgentFiles(judge.agent, 'judge.agent');
   try {
     return await loadJudge(judge, { seed: options.seed, concurrency: options.concurrency, timeoutMs: judgeTimeoutMs(judge) });
   } catch (error) {

@@ -1,5 +1,6 @@
 // A sweep going: each arm is one run (the first arm also re-run noise_runs - 1 times), one after the other; a run
 // already there is kept when done, resumed when interrupted; the report is built when every run is done.
+import { isModelJudge } from '../../shared/schema/run-settings';
 import type { RunStartInput } from '../sim/runs-service';
 import { resumeRun, startRun, statusOf, waitForRun } from '../sim/runs-service';
 import { activeRuns } from '../sim/run-engine';
@@ -94,7 +95,7 @@ async function execute(ctx: EngineContext, sweepId: string, signal: AbortSignal)
     for (const slot of slots) {
       if (signal.aborted) break;
       current = slot;
-      if (!shared && sweep.config.judge.kind !== 'llm') shared = await loadCheckedJudge(sweep.config.judge, { seed: 0, concurrency: sweep.config.concurrency });
+      if (!shared && !isModelJudge(sweep.config.judge)) shared = await loadCheckedJudge(sweep.config.judge, { seed: 0, concurrency: sweep.config.concurrency });
       if (signal.aborted) break;
       const runId = await ensureRun(ctx, sweep, slot, shared ? lend(shared) : undefined);
       currentRun = runId;

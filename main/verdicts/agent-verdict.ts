@@ -6,7 +6,7 @@ import { ApiError } from '../../shared/api/define';
 import type { RunConfig } from '../../shared/api/runs';
 import { brief, evalChecks, noiseFloor, verdict, type Brief, type EvalHealth, type VerdictResult } from '../../shared/platform/index';
 import { armScores } from '../../shared/platform/sweep-scores';
-import { agentLabel, judgeLabel } from '../../shared/schema/run-settings';
+import { agentLabel, isModelJudge, judgeLabel } from '../../shared/schema/run-settings';
 import { judgeTrust } from '../../shared/stats/judge-trust';
 import { servingVersion } from '../db/repos/agents';
 import { readDatasetRows as loadRows } from '../rows/index';
@@ -79,7 +79,7 @@ export async function agentVerdict(ctx: EngineContext, agent: string, options: {
     serving: servingVersion(ctx.db, agent),
     runs: scored,
     testVersion: `t-${newest.tasks_sha256.slice(0, 8)}`,
-    gradedBy: newest.judge && newest.judge.kind !== 'llm' ? 'program' : 'judge',
+    gradedBy: newest.judge && !isModelJudge(newest.judge) ? 'program' : 'judge',
     judgeName: newest.judge ? judgeLabel(newest.judge) : null,
     agreement,
     noiseFloor: floor,

@@ -11,9 +11,10 @@ import { secretsApi } from './secrets';
 import { statsApi, statsEvents } from './stats';
 import { sweepsApi, sweepsEvents } from './sweeps';
 import { syncApi, syncEvents } from './sync';
+import { trainingApi, trainingEvents } from './training';
 
-export const api = { ...appApi, ...datasetsApi, ...labelsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...gradeApi, ...syncApi, ...sweepsApi, ...agentsApi } as const;
-export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents, ...gradeEvents, ...syncEvents, ...sweepsEvents } as const;
+export const api = { ...appApi, ...datasetsApi, ...labelsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...gradeApi, ...syncApi, ...sweepsApi, ...agentsApi, ...trainingApi } as const;
+export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents, ...gradeEvents, ...syncEvents, ...sweepsEvents, ...trainingEvents } as const;
 
 export type Api = typeof api;
 export type MethodName = keyof Api;

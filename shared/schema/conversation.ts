@@ -1,5 +1,6 @@
 // conversation(row) and reply_length(row): stats-semantics §3.3 and §3.4.
 import { pyStr, pyTruthy } from '../stats/keys';
+import { pyDumps } from './py-json';
 type Obj = Record<string, unknown>;
 
 export interface ChatMessage {
@@ -15,41 +16,34 @@ function isObj(value: unknown): value is Obj {
 
 /** Python's json.dumps with its default separators (", " and ": "), so byte counts agree with the SDK. */
 export function pythonJsonDumps(value: unknown): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') {
-    if (Number.isNaN(value)) return 'NaN';
-    if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';
-    return Number.isInteger(value) && !Object.is(value, -0) ? String(value) : String(value);
-  }
-  if (Array.isArray(value)) return '[' + value.map(pythonJsonDumps).join(', ') + ']';
-  if (typeof value === 'object') {
-    return '{' + Object.entries(value as Obj).map(([k, v]) => pythonJsonDumps(k) + ': ' + pythonJsonDumps(v)).join(', ') + '}';
-  }
-  return JSON.stringify(String(value));
+  return pyDumps(value);
 }
 
 const isBlank = (text: string): boolean => text.trim() === '';
 
 export function conversation(row: Obj): ChatMessage[] {
+  // Python's `or` and str() throughout, as the SDK's conversation() reads a row (a missing text is "", a number is its str()).
+  const text = (value: unknown): string => (pyTruthy(value) ? pyStr(value) : '');
   const messages: ChatMessage[] = [];
-  if (row.opener) messages.push({ role: 'assistant', content: String(row.opener) });
-  if (row.prompt) messages.push({ role: 'user', content: String(row.prompt) });
+  if (pyTruthy(row.opener)) messages.push({ role: 'assistant', content: text(row.opener) });
+  if (pyTruthy(row.prompt)) messages.push({ role: 'user', content: text(row.prompt) });
   const steps = Array.isArray(row.steps) ? row.steps : [];
   for (const step of steps) {
     if (!isObj(step)) continue;
-    if (step.user) messages.push({ role: 'user', content: String(step.user) });
-    else if (step.tool) {
-      const text = typeof step.text === 'string' ? step.text : '';
-      messages.push({ role: 'assistant', content: text, tool_calls: [{ name: String(step.tool), arguments: step.arguments ?? {} }] });
+    if (pyTruthy(step.user)) {
+      messages.push({ role: 'user', content: text(step.user) });
+      continue;
+    }
+    const spoken = text(step.text);
+    if (pyTruthy(step.tool)) {
+      messages.push({ role: 'assistant', content: spoken, tool_calls: [{ name: String(step.tool), arguments: pyTruthy(step.arguments) ? step.arguments : {} }] });
       const result = step.result;
       messages.push({ role: 'tool', name: String(step.tool), content: typeof result === 'string' ? result : pythonJsonDumps(result) });
-    } else if (typeof step.text === 'string' && step.text !== '') {
-      messages.push({ role: 'assistant', content: step.text });
+    } else if (spoken !== '') {
+      messages.push({ role: 'assistant', content: spoken });
     }
   }
-  const finalText = typeof row.final_text === 'string' ? row.final_text : '';
+  const finalText = text(row.final_text);
   if (!finalText.startsWith('<agent error')) {
     while (messages.length > 1 && messages[messages.length - 1].role === 'user') messages.pop();
   }
@@ -105,24 +99,25 @@ function carriedTurns(messages: Obj[]): Turns {
 
 /** conversation(row) reduced to roles and contents (a tool's result left empty): the same turns, in order. */
 function conversationTurns(row: Obj): Turns {
+  const text = (value: unknown): string => (pyTruthy(value) ? pyStr(value) : '');
   const roles: number[] = [];
   const contents: string[] = [];
   const push = (role: number, content: string) => {
     roles.push(role);
     contents.push(content);
   };
-  if (row.opener) push(ASSISTANT, String(row.opener));
-  if (row.prompt) push(USER, String(row.prompt));
+  if (pyTruthy(row.opener)) push(ASSISTANT, text(row.opener));
+  if (pyTruthy(row.prompt)) push(USER, text(row.prompt));
   const steps = Array.isArray(row.steps) ? row.steps : [];
   for (const step of steps) {
     if (!isObj(step)) continue;
-    if (step.user) push(USER, String(step.user));
-    else if (step.tool) {
-      push(ASSISTANT, typeof step.text === 'string' ? step.text : '');
+    if (pyTruthy(step.user)) push(USER, text(step.user));
+    else if (pyTruthy(step.tool)) {
+      push(ASSISTANT, text(step.text));
       push(OTHER, ''); // the tool's result
-    } else if (typeof step.text === 'string' && step.text !== '') push(ASSISTANT, step.text);
+    } else if (text(step.text) !== '') push(ASSISTANT, text(step.text));
   }
-  const finalText = typeof row.final_text === 'string' ? row.final_text : '';
+  const finalText = text(row.final_text);
   if (!finalText.startsWith('<agent error')) {
     while (roles.length > 1 && roles[roles.length - 1] === USER) {
       roles.pop();

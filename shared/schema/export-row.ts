@@ -8,7 +8,7 @@ const quotedKeys = BLOCKED_KEYS.map((key) => `"${key}"`);
 
 function scrub(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrub);
-  if (value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object' || value instanceof Number) return value; // a boxed whole float (py-json.ts) is a number
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
     if (!blocked.has(key)) out[key] = scrub(inner);
@@ -18,6 +18,18 @@ function scrub(value: unknown): unknown {
 
 export function scrubPrivileged<T extends Record<string, unknown>>(row: T): T {
   return scrub(row) as T;
+}
+
+/** A value with every blocked key removed at any depth (a copy only where one was found). */
+export function scrubValue(value: unknown): unknown {
+  return hasBlockedKey(value) ? scrub(value) : value;
+}
+
+function hasBlockedKey(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasBlockedKey);
+  if (value === null || typeof value !== 'object' || value instanceof Number) return false;
+  for (const key in value as Record<string, unknown>) if (blocked.has(key) || hasBlockedKey((value as Record<string, unknown>)[key])) return true;
+  return false;
 }
 
 /** A stored row's JSON as it should be exported: unchanged (byte for byte) unless a blocked key is in it. */

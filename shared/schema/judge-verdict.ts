@@ -57,9 +57,11 @@ function markersProblem(markers: unknown): string | null {
 const shown = (value: number): number | string => (Number.isFinite(value) ? value : String(value));
 
 /**
- * `scale` = [lo, hi]: the judge gives a rating on lo..hi (as a number, or a dict's `rating`, `score` or `reward`, in
- * that precedence), mapped to (v - lo) / (hi - lo) and rounded to 6 places. Without it a reward must lie in [0, 1]
- * (a dict's `reward`, else `score`). A boolean is 0 or 1. `hi <= lo` throws: that is the caller's mistake.
+ * `scale` = [lo, hi] (a Likert judge, sdk-semantics §5.1): the judge gives a rating on lo..hi, as a number or a dict's
+ * `rating`, `score` or `reward` (the first of them present, in that order; present but null is no rating:
+ * missing_reward), mapped to (v - lo) / (hi - lo) and rounded to 6 places; the rating and the scale are kept in meta,
+ * the reason even on a failure. A boolean is no rating there. An unusable reward keeps the dict's reason, as the SDK does. Without a scale a reward must lie in [0, 1] (a dict's
+ * `reward`, else `score`), and a boolean is 0 or 1. `hi <= lo` throws: that is the caller's mistake.
  */
 export function normalizeVerdict(raw: unknown, scale?: readonly [number, number]): NormalizedVerdict {
   if (scale && !(scale[1] > scale[0])) throw new Error(`a judge scale needs hi > lo (got [${scale.join(', ')}])`);
@@ -69,9 +71,11 @@ export function normalizeVerdict(raw: unknown, scale?: readonly [number, number]
   let markers: Record<string, number> | undefined;
   if (isPlainObject(raw)) {
     const key = (scale ? ['rating', 'score', 'reward'] : ['reward', 'score']).find((candidate) => has(raw, candidate));
-    if (!key) return { reward: null, status: 'missing_reward', meta: { returned_keys: Object.keys(raw).sort() } };
+    // The SDK keeps a dict's reason when its reward is unusable (and, on a scale, when it has none).
+    const reasonOnFailure = has(raw, 'reason') && raw.reason !== null && raw.reason !== '' ? { reason: String(raw.reason) } : {};
+    if (!key || (scale && raw[key] === null)) return { reward: null, status: 'missing_reward', meta: { returned_keys: Object.keys(raw).sort() }, ...(scale ? reasonOnFailure : {}) };
     value = raw[key];
-    if (typeof value !== 'number' && typeof value !== 'boolean') return invalid({ reward_type: typeName(value) });
+    if (scale ? typeof value !== 'number' : typeof value !== 'number' && typeof value !== 'boolean') return { ...invalid({ reward_type: typeName(value) }), ...reasonOnFailure };
     for (const [k, v] of Object.entries(raw)) if (k !== 'reward' && k !== 'score' && k !== 'reason' && k !== 'judge_meta') meta[k] = v;
     if (Object.hasOwn(raw, 'judge_meta') && isPlainObject(raw.judge_meta)) Object.assign(meta, raw.judge_meta);
     if (scale) delete meta.rating;
@@ -82,17 +86,18 @@ export function normalizeVerdict(raw: unknown, scale?: readonly [number, number]
       markers = raw.markers as Record<string, number>;
     }
   }
+  if (scale && typeof value !== 'number') return invalid({ reward_type: typeName(value) });
   if (typeof value === 'boolean') value = value ? 1 : 0;
   if (typeof value !== 'number') return invalid({ returned_type: typeName(value) });
   let reward: number;
   if (scale) {
     const [lo, hi] = scale;
-    if (!(value >= lo && value <= hi)) return invalid({ rating_out_of_scale: shown(value), scale: [lo, hi] });
+    if (!(value >= lo && value <= hi)) return { ...invalid({ rating_out_of_scale: shown(value), scale: [lo, hi] }), ...(reason !== undefined ? { reason } : {}) };
     const mapped = (value - lo) / (hi - lo);
     reward = mapped === 0 || mapped === 1 ? mapped : Math.round(mapped * 1e6) / 1e6;
     meta = { ...meta, rating: value, scale: [lo, hi] };
   } else {
-    if (!(value >= 0 && value <= 1)) return invalid({ reward_out_of_range: shown(value) });
+    if (!(value >= 0 && value <= 1)) return { ...invalid({ reward_out_of_range: shown(value) }), ...(reason !== undefined ? { reason } : {}) };
     reward = value === 0 ? 0 : value; // -0 is 0
   }
   const verdict: NormalizedVerdict = { reward, status: 'ok' };

@@ -99,7 +99,29 @@ export const llmJudgeSettings = z.object({
   timeout_s: z.number().gt(0).max(3600).nullable().default(null),
 });
 
-export const judgeSettings = z.discriminatedUnion('kind', [moduleJudgeSettings, rulesJudgeSettings, llmJudgeSettings]);
+/** A model marks a rubric item by item (docs/judges-rubric-pairwise.md). */
+export const rubricJudgeSettings = z.object({
+  kind: z.literal('rubric'),
+  agent: agentSettings,
+  /** A rubric JSON file ({criteria: [...]} or a list of criteria); null: each row's own privileged.rubric. */
+  rubric_path: z.string().trim().min(1).nullable().default(null),
+  timeout_s: z.number().gt(0).max(3600).nullable().default(null),
+});
+
+/** A model rates each row on lo..hi; the reward is (rating - lo) / (hi - lo), the rating kept (docs/judges-rubric-pairwise.md). */
+export const likertJudgeSettings = z.object({
+  kind: z.literal('likert'),
+  agent: agentSettings,
+  scale: z
+    .tuple([z.number(), z.number()])
+    .refine(([lo, hi]) => Number.isFinite(lo) && Number.isFinite(hi) && hi > lo, 'a scale is [lo, hi] with hi > lo')
+    .default([1, 5]),
+  /** What to rate against (plain text or markdown, as an LLM judge's rubric); null: how well the agent served the user. */
+  rubric_path: z.string().trim().min(1).nullable().default(null),
+  timeout_s: z.number().gt(0).max(3600).nullable().default(null),
+});
+
+export const judgeSettings = z.discriminatedUnion('kind', [moduleJudgeSettings, rulesJudgeSettings, llmJudgeSettings, rubricJudgeSettings, likertJudgeSettings]);
 export type JudgeSettings = z.infer<typeof judgeSettings>;
 export type JudgeSettingsInput = z.input<typeof judgeSettings>;
 
@@ -122,8 +144,15 @@ export function agentLabel(agent: AgentSettings): string {
   }
 }
 
-/** A short human label for a judge: its file name, or `llm:<agent label>`. */
+export type ModelJudgeSettings = Extract<JudgeSettings, { agent: AgentSettings }>;
+
+/** A judge a model answers for (llm, rubric, likert): it has an agent and a rubric file, no judge file. */
+export function isModelJudge(judge: JudgeSettings): judge is ModelJudgeSettings {
+  return judge.kind === 'llm' || judge.kind === 'rubric' || judge.kind === 'likert';
+}
+
+/** A short human label for a judge: its file name, or `llm:<agent label>` (`rubric:`, `likert:` alike). */
 export function judgeLabel(judge: JudgeSettings): string {
-  if (judge.kind === 'llm') return `llm:${agentLabel(judge.agent)}`;
+  if (isModelJudge(judge)) return `${judge.kind}:${agentLabel(judge.agent)}${judge.kind === 'likert' ? `@${judge.scale[0]}-${judge.scale[1]}` : ''}`;
   return judge.path.split(/[\\/]/).pop() ?? judge.path;
 }

@@ -7,6 +7,7 @@ export type Row = Record<string, unknown>;
 /** Python truthiness of a JSON value. */
 export function pyTruthy(value: unknown): boolean {
   if (value === null || value === undefined || value === false || value === '' || value === 0) return false;
+  if (value instanceof Number) return value.valueOf() !== 0; // a whole float read by parsePyJson (shared/schema/py-json.ts)
   if (typeof value === 'number' && Number.isNaN(value)) return true;
   if (Array.isArray(value)) return value.length > 0;
   if (typeof value === 'object') return Object.keys(value as object).length > 0;
@@ -14,7 +15,7 @@ export function pyTruthy(value: unknown): boolean {
 }
 
 export function isObject(value: unknown): value is Row {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Number);
 }
 
 function pyReprString(s: string): string {
@@ -43,6 +44,7 @@ export function pyStr(value: unknown): string {
   if (value === false) return 'False';
   if (typeof value === 'string') return value;
   if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Number) return pyFloatRepr(value.valueOf()); // a float written whole (`1.0`): str() says 1.0
   if (typeof value === 'number') {
     if (Number.isInteger(value) && Math.abs(value) < 1e21) return BigInt(value).toString();
     return pyFloatRepr(value);

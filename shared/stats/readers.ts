@@ -7,6 +7,7 @@ const FLOAT_TEXT = /^[+-]?((\d(_?\d)*)?\.?(\d(_?\d)*)?([eE][+-]?\d(_?\d)*)?)$/;
 /** Python float(value) for JSON values: numbers, numeric strings (incl. inf/nan, underscores), booleans; null when it would raise. */
 export function pyFloat(value: unknown): number | null {
   if (typeof value === 'number') return value;
+  if (value instanceof Number) return value.valueOf(); // a whole float read by parsePyJson (shared/schema/py-json.ts)
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'bigint') return Number(value);
   if (typeof value !== 'string') return null;

@@ -3,7 +3,8 @@
 //   computes it) over the floor if the current agreement holds: the smallest m >= n with
 //   wilson(round(point * m), m).low >= floor, minus n. 0 when it is already over; null when the point agreement
 //   is not above the floor (no number of labels lifts it) or nothing is labeled.
-// - verdict: trusted / not measured / inconclusive / fails, naming the floor.
+// - verdict: trusted / not measured / inconclusive / fails, naming the floor; inconclusive also when judge_trust's
+//   skipped share (fractional rewards on gold rows) is over its floor, as the SDK prints INCONCLUSIVE.
 import { wilsonInterval } from './intervals';
 import { pyRound } from './py-format';
 
@@ -55,6 +56,13 @@ export function trustView(report: Obj): TrustView {
   const trustedGold = gold === 'human' || gold === 'program';
   const more = labelsToFloor(point, n, floor);
   const base = { n, agreement: point, ci95, kappa, nGold, floor, kappaFloor, more };
+  // judge_trust's INCONCLUSIVE: the judge gave fractional rewards (a rubric of principles) to more of the gold rows
+  // than max_skipped_share, so the rows left are the ones it was sure about and no verdict stands on them.
+  if (skipped.over_floor === true) {
+    const share = typeof skipped.share === 'number' ? skipped.share : 0;
+    const cap = typeof skipped.floor === 'number' ? skipped.floor : 0.1;
+    return { ...base, word: 'inconclusive', line: `Inconclusive: ${String(skipped.fractional)} of ${nGold} labeled rows have a fractional reward (${pct(share)}, over the ${pct(cap)} max_skipped_share), so the agreement on the ${String(skipped.n_used)} left reads high by construction. Give the rubric's criteria kind "hard" for a 0/1 verdict.` };
+  }
   if (n === 0) return { ...base, word: 'not measured', line: 'Not measured: no row has both a judge verdict and a gold label yet.' };
   if (!trustedGold) return { ...base, word: 'not measured', line: `Not measured: the gold is ${gold ?? 'unknown'}, not a person's or a program's.` };
   if (report.ok === true) return { ...base, word: 'trusted', line: `Trusted: agreement ${pct(point ?? 0)}, its lower bound ${pct(ci95?.[0] ?? 0)} is over the ${pct(floor)} floor and kappa ${kappa} over ${kappaFloor}.` };

@@ -1,21 +1,25 @@
 // while-desk grade ID --judge SPEC: a client of grade.start / grade.progress / grade.wait, like the app's Grade panel.
 import path from 'node:path';
 import type { GradeSummary } from '../../../shared/api/grade';
-import { JUDGE_SPEC_HELP } from '../../../shared/schema/agent-spec';
-import { RUN_DEFAULTS, RUN_SETTING_HELP, type JudgeSettings } from '../../../shared/schema/run-settings';
+import { JUDGE_SPEC_HELP, specNamesAgent } from '../../../shared/schema/agent-spec';
+import { isModelJudge, RUN_DEFAULTS, RUN_SETTING_HELP, type JudgeSettings } from '../../../shared/schema/run-settings';
 import { judgeFromFlags } from '../agent-spec';
 import { type Command, dbFlag, intFlag, jsonFlag, parseFlags, UsageError } from '../command';
 import { withEngine } from '../open-engine';
 
 const usage =
-  'while-desk grade DATASET_OR_RUN_ID --judge SPEC [--rubric FILE] [--likert] [--judge-timeout S] [--concurrency N] [--name NAME] [--api-key-env NAME] [--db PATH] [--json]\n' +
+  'while-desk grade DATASET_OR_RUN_ID --judge SPEC [--rubric FILE] [--likert] [--judge-agent SPEC] [--judge-timeout S] [--concurrency N] [--name NAME] [--api-key-env NAME] [--gpu G] [--threads N] [--db PATH] [--json]\n' +
   `  SPEC: ${JUDGE_SPEC_HELP} (llm: with --rubric FILE)\n` +
+  '  rubric:FILE.json grades item by item (markers rubric:<slug>); likert:AGENT@1-5 rates 1..5, reward (r - 1) / 4\n' +
+  '  --judge-agent: the model of a rubric: or likert: judge that names none (default seeded: an offline dry run)\n' +
+  '  --gpu, --threads, --context-size: a llama judge agent\'s settings\n' +
   `  --judge-timeout: ${RUN_SETTING_HELP.judge_timeout_s}`;
 
 /** Paths as this shell means them: the engine may run elsewhere (serve) or in another folder. */
 function absolutePaths(judge: JudgeSettings): JudgeSettings {
-  if (judge.kind !== 'llm') return { ...judge, path: path.resolve(judge.path) };
-  return { ...judge, rubric_path: judge.rubric_path === null ? null : path.resolve(judge.rubric_path) };
+  if (!isModelJudge(judge)) return { ...judge, path: path.resolve(judge.path) };
+  const agent = judge.agent.kind === 'llama' ? { ...judge.agent, model_path: path.resolve(judge.agent.model_path) } : judge.agent;
+  return { ...judge, agent, rubric_path: judge.rubric_path === null ? null : path.resolve(judge.rubric_path) };
 }
 
 function countsText(counts: GradeSummary['judge_status_counts']): string {
@@ -34,6 +38,10 @@ export const gradeCommand: Command = {
       judge: { type: 'string' },
       rubric: { type: 'string' },
       likert: { type: 'boolean' },
+      'judge-agent': { type: 'string' },
+      gpu: { type: 'string' },
+      threads: { type: 'string' },
+      'context-size': { type: 'string' },
       concurrency: { type: 'string' },
       'judge-timeout': { type: 'string' },
       timeout: { type: 'string' },
@@ -46,11 +54,27 @@ export const gradeCommand: Command = {
     let judge: JudgeSettings | null;
     try {
       // --timeout is the older spelling of --judge-timeout
-      judge = judgeFromFlags({ judge: values.judge, rubric: values.rubric, likert: values.likert, 'judge-timeout': values['judge-timeout'] ?? values.timeout, 'api-key-env': values['api-key-env'] });
+      judge = judgeFromFlags(
+        {
+          judge: values.judge,
+          rubric: values.rubric,
+          likert: values.likert,
+          'judge-agent': values['judge-agent'],
+          'judge-timeout': values['judge-timeout'] ?? values.timeout,
+          'api-key-env': values['api-key-env'],
+          gpu: values.gpu,
+          threads: values.threads,
+          'context-size': values['context-size'],
+        },
+        true,
+      );
     } catch (error) {
       throw error instanceof UsageError ? error : new UsageError((error as Error).message);
     }
     if (!judge) throw new UsageError('--judge is required');
+    if ((judge.kind === 'rubric' || judge.kind === 'likert') && judge.agent.kind === 'seeded' && !specNamesAgent(values.judge) && !values['judge-agent']) {
+      io.err(`${judge.kind} judge: no model named (--judge-agent SPEC, or in the spec), so the seeded stand-in answers: a dry run whose verdicts measure nothing\n`);
+    }
     judge = absolutePaths(judge);
     const showProgress = io.isTty && !values.json;
     const summary = await withEngine(values.db, async (engine) => {

@@ -19,6 +19,16 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./export')).exportCommand,
   },
   {
+    name: 'export-training',
+    summary: 'Write a dataset as training rows a trainer loads (OpenAI or TRL shape, loss mask, selection and decontamination first)',
+    load: async () => (await import('./export-training')).exportTrainingCommand,
+  },
+  {
+    name: 'export-preference',
+    summary: 'Write same-prompt pass/fail pairs as DPO rows (OpenAI or TRL shape)',
+    load: async () => (await import('./export-preference')).exportPreferenceCommand,
+  },
+  {
     name: 'delete',
     summary: 'Delete a dataset or run with its rows and labels (one with graded copies only with --with-copies)',
     load: async () => (await import('./delete')).deleteCommand,

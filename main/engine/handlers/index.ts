@@ -19,6 +19,7 @@ const domains: { [N in Namespace]: () => Promise<HandlerMap<MethodsOf<N>>> } = {
   stats: async () => (await import('./stats')).statsHandlers,
   sweeps: async () => (await import('./sweeps')).sweepsHandlers,
   sync: async () => (await import('./sync')).syncHandlers,
+  training: async () => (await import('./training')).trainingHandlers,
 };
 
 type AnyHandler = (input: unknown, ctx: EngineContext) => unknown;

@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Engine } from '../engine';
 import { handshakeProblem, hostAllowed, originAllowed, parseTarget, refuseUpgrade, replyText } from './http-guard';
+import { DOWNLOAD_PREFIX, serveDownload } from './download-route';
 import { serveStatic } from './static-files';
 import { attachSocket } from './ws-connection';
 
@@ -52,6 +53,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     response.on('error', ignoreSocketError);
     if (!hostAllowed(request, port)) {
       replyText(response, port, 421, 'this server answers only to 127.0.0.1 or localhost on its own port');
+      return;
+    }
+    if (request.url?.startsWith(DOWNLOAD_PREFIX)) {
+      serveDownload(options.engine, port, (given) => tokenMatches(given, token), request, response);
       return;
     }
     serveStatic(options.staticDir, port, request, response).catch(() => replyText(response, port, 500, 'internal error'));

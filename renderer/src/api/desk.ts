@@ -57,12 +57,20 @@ function sessionStorageOrNull(): Storage | null {
   }
 }
 
+let browserToken: string | null = null;
+
+/** Where a browser fetches a download `serve` made (training.export with download: true); null in the desktop app. */
+export function downloadHref(downloadId: string): string | null {
+  return browserToken ? `/download/${encodeURIComponent(downloadId)}?token=${encodeURIComponent(browserToken)}` : null;
+}
+
 function connect(): Connection {
   if (window.desk) {
     setState('open');
     return { client: typedClient(withApiErrors(window.desk)), host: 'electron', problem: null };
   }
-  const url = apiSocketUrl(window.location, takeToken(window.location, window.history, sessionStorageOrNull()));
+  browserToken = takeToken(window.location, window.history, sessionStorageOrNull());
+  const url = apiSocketUrl(window.location, browserToken);
   if (!url) {
     const problem = 'This address has no token. Open the full URL that `while-desk serve` printed (it ends in ?token=...).';
     setState('refused');

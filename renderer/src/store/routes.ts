@@ -1,7 +1,7 @@
 // Routes as data: parse `#/datasets/ID/measure` and build links. Pure, so it is unit-tested under Node.
 export type Section = 'runs' | 'label' | 'compare' | 'sync' | 'settings';
 /** A dataset's views: its rows, its statistics, and what a policy trained on its reward would learn (hack_scan). */
-export type DatasetTab = 'rows' | 'measure' | 'learn';
+export type DatasetTab = 'rows' | 'measure' | 'learn' | 'train';
 
 export interface Route {
   section: Section;
@@ -23,7 +23,7 @@ export function parseHash(hash: string): Route {
   const base: Route = { section: 'runs', page: 'datasets', id: null, tab: 'rows', other: null };
   const [head, id, tab] = parts;
   if (!head || head === 'datasets') {
-    if (id) return { ...base, page: 'dataset', id, tab: tab === 'measure' || tab === 'learn' ? tab : 'rows' };
+    if (id) return { ...base, page: 'dataset', id, tab: tab === 'measure' || tab === 'learn' || tab === 'train' ? tab : 'rows' };
     return base;
   }
   if (head === 'runs') {
@@ -57,7 +57,7 @@ export function hrefFor(route: Partial<Route> & { section?: Section }): string {
   if (section !== 'runs') return `#/${section}`;
   switch (route.page) {
     case 'dataset':
-      return `#/datasets/${encodeURIComponent(route.id ?? '')}${route.tab === 'measure' || route.tab === 'learn' ? `/${route.tab}` : ''}`;
+      return `#/datasets/${encodeURIComponent(route.id ?? '')}${route.tab === 'measure' || route.tab === 'learn' || route.tab === 'train' ? `/${route.tab}` : ''}`;
     case 'new-run':
       return '#/runs/new';
     case 'run':

@@ -53,7 +53,7 @@ export const judgeTrustStatistic = statistic({
          * (`FILE.mjs`, `FILE.json`, `llm:<agent spec>`), or judge settings (shared/schema/run-settings.ts: a module,
          * rules or LLM judge), which the engine checks before the job starts.
          */
-        judge: z.union([z.string().min(1), z.looseObject({ kind: z.enum(['module', 'rules', 'llm']) })]).optional(),
+        judge: z.union([z.string().min(1), z.looseObject({ kind: z.enum(['module', 'rules', 'llm', 'rubric', 'likert']) })]).optional(),
         rubric_file: z.string().optional(),
         /**
          * Read only the rows that carry a gold (the labeling desk's live panel: a few rows re-read after each label,

@@ -37,6 +37,14 @@ describe('normalizeVerdict (sdk-semantics §5.1)', () => {
     expect(() => normalizeVerdict(1, [5, 1])).toThrow(/hi > lo/);
   });
 
+  it('on a scale, as the SDK: a boolean is no rating, a rating present but null is missing, the reason is kept', () => {
+    expect(normalizeVerdict(true, [1, 5])).toEqual({ reward: null, status: 'invalid_result', meta: { reward_type: 'boolean' } });
+    expect(normalizeVerdict({ rating: true, reason: 'r' }, [1, 5])).toEqual({ reward: null, status: 'invalid_result', reason: 'r', meta: { reward_type: 'boolean' } });
+    expect(normalizeVerdict({ rating: null, score: 5, reason: 'r' }, [1, 5])).toEqual({ reward: null, status: 'missing_reward', reason: 'r', meta: { returned_keys: ['rating', 'reason', 'score'] } });
+    expect(normalizeVerdict({ rating: 0, reason: 'low' }, [1, 5])).toMatchObject({ status: 'invalid_result', reason: 'low', meta: { rating_out_of_scale: 0 } });
+    expect(normalizeVerdict({ rating: 7, note: 'n' }, [0, 10])).toEqual({ reward: 0.7, status: 'ok', meta: { note: 'n', rating: 7, scale: [0, 10] } });
+  });
+
   it('reads only a plain object\'s own keys: no class instance, no reward from a polluted prototype', () => {
     class Verdict {
       reward = 1;

@@ -1,5 +1,5 @@
 // One dataset or run: its header, then Rows (table and row view) or Measure.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { DatasetSummary } from '../../../../shared/api/datasets';
 import { desk, errorText } from '../../api/desk';
 import { formatCount } from '../../components/format';
@@ -12,6 +12,8 @@ import { RowView } from '../rows/row-view';
 import { RowsTable } from '../rows/rows-table';
 import { DatasetActions } from './dataset-actions';
 import { GradePanel } from './grade-panel';
+
+const TrainingPanel = lazy(() => import('../training/training-panel').then((m) => ({ default: m.TrainingPanel })));
 
 export function DatasetPage({ id, tab }: { id: string; tab: DatasetTab }) {
   const [dataset, setDataset] = useState<DatasetSummary | null>(null);
@@ -65,6 +67,7 @@ export function DatasetPage({ id, tab }: { id: string; tab: DatasetTab }) {
         <nav className="tabs" aria-label="Dataset views">
           <a href={hrefFor({ page: 'dataset', id, tab: 'rows' })} aria-current={tab === 'rows' ? 'page' : undefined}>Rows</a>
           <a href={hrefFor({ page: 'dataset', id, tab: 'measure' })} aria-current={tab === 'measure' ? 'page' : undefined}>Measure</a>
+          <a href={hrefFor({ page: 'dataset', id, tab: 'train' })} aria-current={tab === 'train' ? 'page' : undefined} data-testid="train-link">Export for training</a>
           <a href={hrefFor({ page: 'dataset', id, tab: 'learn' })} aria-current={tab === 'learn' ? 'page' : undefined}>What will it learn?</a>
           <a href={hrefFor({ section: 'label', id })} data-testid="label-link">Label</a>
           <a href={hrefFor({ section: 'sync', id })} data-testid="push-link">Push to While…</a>
@@ -79,6 +82,11 @@ export function DatasetPage({ id, tab }: { id: string; tab: DatasetTab }) {
         </div>
       )}
       {!error && tab === 'measure' && <MeasurePanel datasetId={id} />}
+      {!error && tab === 'train' && dataset && (
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <TrainingPanel dataset={dataset} />
+        </Suspense>
+      )}
       {!error && tab === 'learn' && <HackScanPanel datasetId={id} />}
     </section>
   );

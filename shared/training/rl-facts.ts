@@ -1,0 +1,101 @@
+// What select_for_rl reads of one row, computed once (a streamed selection keeps these, not the rows). A rollout cut
+// at the token cap is marked first under truncated="keep" or "penalize", as the SDK marks it before its gates run.
+import { pyFloat } from '../schema/py-json';
+import { isObject, pyStr, pyTruthy, taskKey } from '../stats/keys';
+import { text } from './assistant-text';
+import { isEvalSourced } from './eval-sourced';
+import { correlationFacts, isTruncated, lengthFacts, type CorrelationFacts, type LengthFacts } from './hygiene';
+import { leakFact } from './privileged';
+import { collapsedLower } from './py-text';
+import { traceFault } from './reply-checks';
+import { behaviorSignature, binaryLabel, hasTrainableContent, isDoNothing, isIncompleteJunk, isVerifiedZero } from './row-gates';
+
+type Obj = Record<string, unknown>;
+
+export const TRUNCATED_POLICIES = ['drop', 'keep', 'penalize'] as const;
+export type TruncatedPolicy = (typeof TRUNCATED_POLICIES)[number];
+
+export interface RlFacts {
+  index: number;
+  task: string;
+  prompt: string;
+  label: 0 | 1 | null;
+  junk: boolean;
+  doNothing: boolean;
+  verifiedZero: boolean;
+  trainable: boolean;
+  truncated: boolean;
+  overlong: boolean;
+  /** Marked overlong (or penalized) here, being truncated under keep / penalize. */
+  marked: boolean;
+  dedupeKey: string;
+  fault: string;
+  evalSourced: boolean;
+  stampedRate: { rate: number; n: number | null } | null;
+  version: string | null;
+  leak: { field: string; needle: string } | null;
+  checkedLeak: boolean;
+  scenarioId: unknown;
+  rolloutIndex: unknown;
+  length: LengthFacts;
+  correlation: CorrelationFacts | null;
+}
+
+/** _stamped_rate: a pass rate carried at the top level or under calibration, with its n when it says one. */
+function stampedRate(row: Obj): { rate: number; n: number | null } | null {
+  const cal = row.calibration;
+  for (const src of [row, isObject(cal) ? cal : {}] as Obj[]) {
+    const rate = src.pass_rate;
+    if (rate === null || rate === undefined || typeof rate === 'boolean') continue;
+    const value = typeof rate === 'number' ? rate : rate instanceof Number ? rate.valueOf() : typeof rate === 'string' && rate.trim() !== '' ? Number(rate) : NaN;
+    if (!(value >= 0 && value <= 1)) continue;
+    const n = src.n instanceof Number ? src.n.valueOf() : src.n;
+    return { rate: value, n: typeof n === 'number' && n > 0 ? Math.trunc(n) : null };
+  }
+  return null;
+}
+
+/** The row as the selection sees it: a truncated rollout marked overlong (and, under "penalize", failed). */
+export function rlPrepared(row: Obj, policy: TruncatedPolicy): Obj {
+  if (policy === 'drop' || !isTruncated(row)) return row;
+  const marked: Obj = { ...row, overlong: true, markers: { ...(isObject(row.markers) ? row.markers : {}), finished: pyFloat(0) } };
+  if (policy === 'penalize') {
+    // The SDK attaches an overlong_penalty judgment (reward 0) and keeps the judged score; judge fields follow §1.5.
+    marked.reward_before_penalty = row.reward ?? null;
+    marked.reward = 0;
+    marked.reason = "cut at the token cap; penalized (truncated='penalize')";
+    marked.judge_name = 'overlong_penalty';
+    marked.judge_meta = { reward_before_penalty: row.reward ?? null, judge_before: row.judge_name ?? null, reason_before: row.reason ?? null };
+  }
+  return marked;
+}
+
+export function rlFacts(source: Obj, index: number, policy: TruncatedPolicy, hasTools: boolean): RlFacts {
+  const row = rlPrepared(source, policy);
+  const leak = leakFact(source);
+  const version = pyTruthy(row.policy_version) ? pyStr(row.policy_version) : pyTruthy(row.model_version) ? pyStr(row.model_version) : null;
+  return {
+    index,
+    task: taskKey(row),
+    prompt: text(row.prompt),
+    label: binaryLabel(row),
+    junk: isIncompleteJunk(row),
+    doNothing: isDoNothing(row, hasTools),
+    verifiedZero: isVerifiedZero(row),
+    trainable: hasTrainableContent(row),
+    truncated: isTruncated(row),
+    overlong: pyTruthy(row.overlong),
+    marked: row !== source,
+    dedupeKey: `${text(row.prompt)}\u0000${behaviorSignature(row)}\u0000${collapsedLower(text(row.final_text))}`,
+    fault: traceFault(row),
+    evalSourced: isEvalSourced(row),
+    stampedRate: stampedRate(row),
+    version,
+    leak: leak.hit,
+    checkedLeak: leak.checked,
+    scenarioId: row.scenario_id ?? null,
+    rolloutIndex: row.rollout_index ?? null,
+    length: lengthFacts(row),
+    correlation: correlationFacts(row),
+  };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { isPyFloat, parsePyJson, pyDumps, pyFloat } from '../../../shared/schema/py-json';
+
+describe('py-json', () => {
+  it('keeps a whole float a float and an int an int', () => {
+    const row = parsePyJson('{"a": 1.0, "b": 1, "c": 2e3, "d": 0.5, "e": -0.0, "f": [3.00, 1e-05]}') as Record<string, unknown>;
+    expect(isPyFloat(row.a)).toBe(true);
+    expect(isPyFloat(row.b)).toBe(false);
+    expect(pyDumps(row)).toBe('{"a": 1.0, "b": 1, "c": 2000.0, "d": 0.5, "e": -0.0, "f": [3.0, 1e-05]}');
+  });
+
+  it('leaves numbers inside strings alone', () => {
+    const text = '{"note": "version 1.0 of 2e5, ok", "n": 7}';
+    const row = parsePyJson(text) as Record<string, unknown>;
+    expect(row.note).toBe('version 1.0 of 2e5, ok');
+    expect(pyDumps(row)).toBe(text);
+  });
+
+  it('writes strings as ensure_ascii does and floats as repr does', () => {
+    expect(pyDumps({ s: 'café \u2028 "q" \\ \n\u007f', x: pyFloat(1e16), y: 0.0001, z: 1e-5 })).toBe('{"s": "caf\\u00e9 \\u2028 \\"q\\" \\\\ \\n\\u007f", "x": 1e+16, "y": 0.0001, "z": 1e-05}');
+    expect(pyDumps([pyFloat(1), NaN, Infinity, -Infinity, true, null])).toBe('[1.0, NaN, Infinity, -Infinity, true, null]');
+    expect(pyDumps({ a: [1, { b: 2 }] }, ',', ': ')).toBe('{"a": [1,{"b": 2}]}');
+  });
+
+  it('boxed floats still do arithmetic and compare', () => {
+    const row = parsePyJson('{"r": 1.0}') as { r: number };
+    expect(+row.r + 1).toBe(2);
+    expect(JSON.stringify(row)).toBe('{"r":1}');
+  });
+});
