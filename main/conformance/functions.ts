@@ -4,7 +4,8 @@ import { bootstrapCi, wilsonInterval } from '../../shared/stats/intervals';
 import { rowKey, taskKey } from '../../shared/stats/keys';
 import { noiseBand } from '../../shared/stats/variance';
 import { detectableEffect } from '../../shared/stats/sizing';
-import { statistics, type AnyStatistic, type ComputeInput, type SourceSpec } from '../../shared/stats/registry/index';
+import { readsFor, statistics, type AnyStatistic, type ComputeInput, type SourceSpec } from '../../shared/stats/registry/index';
+import { projectRows } from '../rows/row-projection';
 import { bind } from './functions-bind';
 import { judgeFunctions } from './judge-functions';
 import { rubricFunctions } from './rubric-functions';
@@ -24,8 +25,11 @@ function rest(kw: Kw, ...drop: string[]): Kw {
   return out;
 }
 
-/** A case's bound arguments as the registry's compute input: sources by name, the rest as the SDK's keyword arguments. */
-function computeInput(stat: AnyStatistic, kw: Kw): ComputeInput {
+/**
+ * A case's bound arguments as the registry's compute input: sources by name, the rest as the SDK's keyword arguments.
+ * The rows hold only the fields the statistic declares it reads, as the app's readers hand them (row-projection.ts).
+ */
+export function computeInput(stat: AnyStatistic, kw: Kw, project = true): ComputeInput {
   const sources: ComputeInput['sources'] = {};
   const taken = new Set<string>();
   for (const spec of stat.sources as readonly SourceSpec[]) {
@@ -37,7 +41,13 @@ function computeInput(stat: AnyStatistic, kw: Kw): ComputeInput {
     // A `many` source given as one row set (rows, not a list of row lists) is that one set.
     sources[spec.as] = spec.many && !(Array.isArray(value) && value.length > 0 && value.every(Array.isArray)) ? [value as unknown[]] : (value as unknown[]);
   }
-  return { sources, params: rest(kw, ...taken), options: { per_task: true } };
+  const input = { sources, params: rest(kw, ...taken), options: { per_task: true } };
+  const reads = project ? readsFor(stat.reads, input) : 'row';
+  for (const spec of stat.sources as readonly SourceSpec[]) {
+    const rows = sources[spec.as];
+    if (Array.isArray(rows)) sources[spec.as] = spec.many ? (rows as unknown[][]).map((set) => projectRows(set, reads)) : projectRows(rows, reads);
+  }
+  return input;
 }
 
 /** The statistic's invoker: bind, compute, and shape the result as the SDK returns it. */

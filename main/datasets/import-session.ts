@@ -7,7 +7,10 @@ import type { ImportLineError, ImportResult } from '../../shared/api/datasets';
 import { holdBulkWrite } from '../db/bulk-write';
 import type { Db } from '../db/connection';
 import { insertDataset, setDatasetStatus } from '../db/repos/datasets';
-import { appendRows, deleteDataset } from '../rows/index';
+import { datasetVersion } from '../db/changes';
+import { appendRows, deleteDataset, keepFold, serializeFold } from '../rows/index';
+import { foldsKeptAtWrite } from '../../shared/stats/kept-folds';
+import { decodeFoldState } from '../rows/fold-codec';
 import { createBlockParser, MAX_BLOCKS_IN_FLIGHT, parseFileInOrder, type BlockParser } from './block-parser';
 import type { ParsedBlock } from './parse-block';
 
@@ -23,6 +26,9 @@ function concat(head: Uint8Array, tail: Uint8Array, length: number): Uint8Array 
 
 /** Files from this size on are imported as a bulk write (half the writer's usual 32 MiB between checkpoints). */
 const BULK_WRITE_MIN_BYTES = 16 << 20;
+
+/** Rows an import folds as it parses (parse-block.ts, large rows only): as many as a run keeps folds for. */
+const KEEP_AT_IMPORT_MAX_ROWS = 400_000;
 
 /** Errors kept for the report; every bad line is still counted. */
 const MAX_REPORTED_ERRORS = 1000;
@@ -46,6 +52,8 @@ export class ImportSession {
   private tail: Promise<void> = Promise.resolve();
   private failure: Error | null = null;
   private finished = false;
+  /** The blocks' folds merged in file order (undefined before the first block; null once a block came unfolded). */
+  private folds: unknown[] | null | undefined = undefined;
 
   constructor(
     private readonly db: Db,
@@ -120,6 +128,7 @@ export class ImportSession {
       return { dataset_id: null, rows_imported: 0, rows_skipped: this.badLines, errors: this.errors };
     }
     setDatasetStatus(this.db, this.datasetId, 'ready');
+    this.keepFolds();
     return { dataset_id: this.datasetId, rows_imported: this.imported, rows_skipped: this.badLines, errors: this.errors };
   }
 
@@ -145,6 +154,35 @@ export class ImportSession {
     this.inFlight.push(this.tail);
   }
 
+  /** The merged folds kept at the dataset's version now (optional: a failure only costs the first compare a fold). */
+  private keepFolds(): void {
+    const states = this.folds;
+    this.folds = null;
+    if (!states) return;
+    try {
+      const version = datasetVersion(this.db, this.datasetId);
+      if (version === undefined) return;
+      foldsKeptAtWrite().forEach((fold, f) => keepFold(this.db, this.datasetId, fold.key, version, serializeFold(states[f])));
+    } catch {
+      // not kept: the first statistic on this dataset folds its rows
+    }
+  }
+
+  /** A block's folds merged after the earlier blocks'; any block without them, or too many rows, and none are kept. */
+  private mergeFolds(block: ParsedBlock): void {
+    if (this.folds === null) return;
+    if (block.folds === null || this.imported + block.count > KEEP_AT_IMPORT_MAX_ROWS) {
+      this.folds = null;
+      return;
+    }
+    const states = block.folds.map(decodeFoldState);
+    if (this.folds === undefined) this.folds = states;
+    else {
+      const folds = foldsKeptAtWrite();
+      this.folds = this.folds.map((state, f) => folds[f].merge(state, states[f]));
+    }
+  }
+
   private apply(block: ParsedBlock): void {
     const lineOffset = this.linesDone;
     this.linesDone += block.lineCount;
@@ -155,6 +193,7 @@ export class ImportSession {
     // Once the file is refused, later blocks are read only to report every bad line.
     if (this.badLines > 0 && !this.options.skipInvalid) return;
     appendRows(this.db, this.datasetId, { block, firstOrdinal: this.imported });
+    this.mergeFolds(block);
     this.imported += block.count;
     this.parser.recycle(block.bytes);
   }

@@ -4,13 +4,19 @@
 // A statistic with a fold (pass_at) folds the rows as they are parsed instead of keeping them, and a large file
 // is cut in two at a line (file-parts.ts), the second half folded by another thread (stats-worker.ts), the two
 // folds merged.
-// (A reader that parsed only the fields a statistic reads was tried: stepping over the rest in JavaScript
-// costs about what V8's JSON.parse of the whole 0.5 KiB row does, so every line is parsed whole.)
+// Each row holds only the fields its statistic reads (row-projection.ts): a v1 row (it has schema_version: the
+// import keeps it as parsed) whose reward is not a string is read for those fields alone, its other members stepped
+// over, checked for their strings and brackets only (an import, which stores them, checks them in full); any other
+// line goes the whole way (JSON.parse, the import's shapes and checks, with their messages) and is then cut to the
+// fields. A value read later (a large one is parsed on first use) that is not JSON names its line too.
+// (A reader stepping over members in a JavaScript loop was tried first: on 0.5 KiB rows it cost what V8's JSON.parse
+// of the whole row does. A regular expression steps over them at a third of JSON.parse's time a character.)
 import { isAscii, isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { BoundFold } from '../../shared/stats/registry/define';
 import { parseRowLine, type RowCheck } from '../datasets/parse-row-line';
+import { LazyFieldError, pickFields, projection, projectText, type Projection, type RowFields } from '../rows/row-projection';
 import type { ByteRange } from './file-parts';
 
 /** The full row check carries zod; it loads only when a line needs it (most clean files never do). */
@@ -71,8 +77,35 @@ function decodeLines(bytes: Buffer, end: number): { text: string; badLine: numbe
   return { text: bytes.toString('utf8', 0, bad.start), badLine: bad.line };
 }
 
+/** How rows are handed on: whole (fields null), or cut to a statistic's fields; `transient` when each is let go. */
+interface LineReading {
+  fields: Projection | null;
+  transient: boolean;
+}
+
+/** The fields a file reader looks at besides a statistic's own: whether a row is v1, and its reward's type. */
+const NOTED = ['schema_version', 'reward'];
+const QUOTE = 0x22;
+
+/** The reading for a statistic's fields. */
+function lineReading(reads: RowFields, transient: boolean): LineReading {
+  return { fields: reads === 'row' ? null : projection(reads, NOTED), transient };
+}
+
+const WHOLE: LineReading = { fields: null, transient: false };
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A v1 row read for its fields alone, or undefined (the line goes the whole way). */
+function projectedRow(line: string, fields: Projection, transient: boolean): unknown {
+  const row = projectText(line, fields, transient);
+  // notes: schema_version's value (0: absent, not a v1 row), reward's (a string is refused with a message)
+  return row !== undefined && fields.notes[0] !== 0 && fields.notes[1] !== QUOTE ? row : undefined;
+}
+
 /** The lines of `text` (whole lines, each ended by a newline but perhaps the last) parsed in order; returns the last line's number. */
-async function parseLines(text: string, number: number, onRow: (row: unknown) => void): Promise<number> {
+async function parseLines(text: string, number: number, onRow: (row: unknown) => void, reading: LineReading): Promise<number> {
+  const fields = reading.fields;
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
@@ -82,13 +115,22 @@ async function parseLines(text: string, number: number, onRow: (row: unknown) =>
     start = end + 1;
     if (line.charCodeAt(0) === 0xfeff) line = line.slice(1); // a byte order mark is not part of the row
     if (line.trim() === '') continue;
-    let row = parseWhole(line, number);
+    let row = fields ? projectedRow(line, fields, reading.transient) : undefined;
     if (row === undefined) {
-      // Rare (a row the fast check says no to): load zod's full check once, then read the line again.
-      fullCheck ??= (await import('../datasets/row-check')).rowProblem;
       row = parseWhole(line, number);
+      if (row === undefined) {
+        // Rare (a row the fast check says no to): load zod's full check once, then read the line again.
+        fullCheck ??= (await import('../datasets/row-check')).rowProblem;
+        row = parseWhole(line, number);
+      }
+      if (fields && isPlainObject(row)) row = pickFields(row, fields);
     }
-    onRow(row);
+    try {
+      onRow(row);
+    } catch (error) {
+      if (error instanceof LazyFieldError) throw new PartLineError(number, error.message);
+      throw error;
+    }
   }
   return number;
 }
@@ -118,7 +160,7 @@ function parseWhole(line: string, number: number): unknown {
  * refused line in file order, whether it is not UTF-8 or not a row). The bytes are read by blocks into one buffer;
  * a line longer than the buffer grows it.
  */
-async function eachRow(file: string, range: ByteRange | undefined, onRow: (row: unknown) => void): Promise<number> {
+async function eachRow(file: string, range: ByteRange | undefined, onRow: (row: unknown) => void, reading: LineReading = WHOLE): Promise<number> {
   let fd: number;
   try {
     fd = fs.openSync(file, 'r');
@@ -153,7 +195,7 @@ async function eachRow(file: string, range: ByteRange | undefined, onRow: (row: 
       if (linesEnd > 0) {
         const { text, badLine } = decodeLines(bytes, linesEnd);
         const before = number;
-        number = await parseLines(text, number, onRow); // the lines before a bad one first: one of them may be refused
+        number = await parseLines(text, number, onRow, reading); // the lines before a bad one first: one of them may be refused
         if (badLine !== null) throw new PartLineError(before + badLine, 'not valid UTF-8 text'); // in the same words as `import`
       }
       if (last) return number;
@@ -170,11 +212,11 @@ function namedLine(file: string, error: unknown, before = 0): unknown {
   return error instanceof PartLineError ? badLine(file, before + error.line, error.reason) : error;
 }
 
-/** The rows of a JSONL file, each parsed as an import parses it. */
-export async function readFileRows(file: string): Promise<unknown[]> {
+/** The rows of a JSONL file, each parsed as an import parses it, holding only the fields `reads` names. */
+export async function readFileRows(file: string, reads: RowFields = 'row'): Promise<unknown[]> {
   const rows: unknown[] = [];
   try {
-    await eachRow(file, undefined, (row) => rows.push(row));
+    await eachRow(file, undefined, (row) => rows.push(row), lineReading(reads, false));
   } catch (error) {
     throw namedLine(file, error);
   }
@@ -184,7 +226,7 @@ export async function readFileRows(file: string): Promise<unknown[]> {
 /** A part of a file folded by a statistic's fold: its state and its line count, or the line it refused. */
 export async function foldFilePart<State>(file: string, range: ByteRange | undefined, fold: BoundFold<State>): Promise<{ state: State; lines: number }> {
   const state = fold.start();
-  const lines = await eachRow(file, range, (row) => fold.add(state, row));
+  const lines = await eachRow(file, range, (row) => fold.add(state, row), lineReading(fold.reads, true));
   return { state, lines };
 }
 
@@ -223,11 +265,17 @@ export async function foldFile<State>(file: string, fold: BoundFold<State>, seco
 /** Files kept per worker: a job on several (compare, delta, decontaminate) reads each once. */
 const MAX_FILES = 4;
 
-/** Files read (or being read), kept while unchanged (size and mtime), for the next job on the same rows. */
-export class FileRows {
-  private readonly cache = new Map<string, { stamp: string; rows: Promise<unknown[]> }>();
+/** Rows that hold `held` hold everything `wanted` reads (a statistic reads extra fields as whole rows carry them). */
+function covers(held: RowFields, wanted: RowFields): boolean {
+  if (held === 'row') return true;
+  return wanted !== 'row' && wanted.every((field) => held.includes(field));
+}
 
-  read(file: string): Promise<unknown[]> {
+/** Files read (or being read), kept while unchanged (size and mtime), for the next job on the same rows and fields. */
+export class FileRows {
+  private readonly cache = new Map<string, { stamp: string; rows: Promise<unknown[]>; reads: RowFields }>();
+
+  read(file: string, reads: RowFields = 'row'): Promise<unknown[]> {
     let stamp = '';
     try {
       const stat = fs.statSync(file);
@@ -236,11 +284,11 @@ export class FileRows {
       // readFileRows says what is wrong with the path
     }
     const cached = this.cache.get(file);
-    if (cached && stamp && cached.stamp === stamp) return cached.rows;
-    const rows = readFileRows(file);
+    if (cached && stamp && cached.stamp === stamp && covers(cached.reads, reads)) return cached.rows;
+    const rows = readFileRows(file, reads);
     this.cache.delete(file);
     if (stamp) {
-      this.cache.set(file, { stamp, rows });
+      this.cache.set(file, { stamp, rows, reads });
       for (const key of this.cache.keys()) if (this.cache.size > MAX_FILES) this.cache.delete(key);
     }
     rows.catch(() => {

@@ -13,8 +13,8 @@ type PartReply = { ok: true; state: unknown; lines: number; version: number } | 
 
 /** The statistic's fold the task names, from the registry (loaded here, after the thread has started), started with its params. */
 async function foldNamed(task: FoldPartTask): Promise<BoundFold | undefined> {
-  const fold = (await import('../../shared/stats/registry/index')).statisticNamed(task.statistic)?.fold;
-  return fold && bindFold(fold, { params: task.params ?? {}, options: {} });
+  const stat = (await import('../../shared/stats/registry/index')).statisticNamed(task.statistic);
+  return stat?.fold && bindFold(stat, { params: task.params ?? {}, options: {} });
 }
 
 /** Inside the helper thread: folds the part and posts the fold (or the refused line), once, then closes the port. */

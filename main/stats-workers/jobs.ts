@@ -1,15 +1,15 @@
 // Runs one statistics job: the registry's entry for its kind, on the row sets its sources resolve to.
 import { StatsValueError } from '../../shared/stats/errors';
 import { statisticNamed, type ComputeInput, type JudgeFn, type SourceSpec } from '../../shared/stats/registry/index';
-import { bindFold, foldStartKey, type BoundFold, type RowFold } from '../../shared/stats/registry/define';
+import { bindFold, foldStartKey, readsFor, type BoundFold, type RowFold } from '../../shared/stats/registry/define';
 import { placementOf, type FoldPlacement } from './placement';
 import type { JudgeSettings } from '../../shared/schema/run-settings';
 import type { RowJudge } from '../judges/judge-types';
 import type { JobSource, StatsJobOutput, StatsJobRequest } from './protocol';
 
 type Obj = Record<string, unknown>;
-/** A source's rows; `reads` names the fields the statistic reads (a reader may parse only those). */
-export type ResolveRows = (source: JobSource, reads?: readonly string[]) => unknown[] | Promise<unknown[]>;
+/** A source's rows, each holding only the fields `reads` names (the statistic's declaration; 'row': whole rows). */
+export type ResolveRows = (source: JobSource, reads: readonly string[] | 'row') => unknown[] | Promise<unknown[]>;
 /**
  * How a worker folds sources (rows read one at a time, none kept): `folds` says whether it can fold this source (a
  * file or a whole dataset; not rows sent along, not a dataset's labeled rows alone), `fold` folds it.
@@ -55,7 +55,7 @@ export async function runStatsJob(request: StatsJobRequest, resolve: ResolveRows
     // One source: split in two threads. Two or more: the first folded here, each other one mostly in a helper
     // thread, started first (a fold here runs to its end before this thread does anything else).
     const input = { params: request.params, options };
-    const bound = bindFold(stat.fold, input);
+    const bound = bindFold(stat, input);
     const key = foldStartKey(stat.fold, input);
     const folds: Array<Promise<unknown>> = [];
     for (let i = folded.length - 1; i >= 0; i--) folds[i] = resolveFold.fold(folded[i][1], stat.name, bound, request.params, placementOf(i, folded.length), key);
@@ -67,6 +67,7 @@ export async function runStatsJob(request: StatsJobRequest, resolve: ResolveRows
     return stat.fold.fromFold(byName, input) as unknown as StatsJobOutput;
   }
   const sources: ComputeInput['sources'] = {};
+  const reads = readsFor(stat.reads, { params: request.params, options });
   for (const spec of stat.sources as readonly SourceSpec[]) {
     const given = request.sources[spec.as];
     if (given === undefined) {
@@ -75,7 +76,7 @@ export async function runStatsJob(request: StatsJobRequest, resolve: ResolveRows
     }
     const list = Array.isArray(given) ? given : [given];
     if (!spec.many && list.length !== 1) throw new StatsValueError(`${spec.as} takes one row source (got ${list.length})`);
-    const rows = await Promise.all(list.map((source) => resolve(source, stat.reads)));
+    const rows = await Promise.all(list.map((source) => resolve(source, reads)));
     sources[spec.as] = spec.many ? rows : rows[0];
   }
   let judge: RowJudge | undefined;

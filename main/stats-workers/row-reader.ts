@@ -8,6 +8,7 @@ import { datasetVersion } from '../db/changes';
 import { readLabeledRows } from '../rows/labeled-rows';
 import { keptFold } from '../rows/kept-folds';
 import { forEachParsedRow, cutOrdinal, readDatasetRows, type OrdinalRange } from '../rows/read';
+import { projectRows, projectionOf } from '../rows/row-projection';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { BoundFold } from '../../shared/stats/registry/define';
 import { shareHere, type FoldPlacement } from './placement';
@@ -19,6 +20,14 @@ export class MissingDatasetError extends Error {}
 interface Cached {
   version: number;
   rows: unknown[];
+  /** The fields the rows hold ('row': whole rows). */
+  reads: readonly string[] | 'row';
+}
+
+/** Rows that hold `held` hold everything `wanted` reads (a statistic reads extra fields as whole rows carry them). */
+function covers(held: readonly string[] | 'row', wanted: readonly string[] | 'row'): boolean {
+  if (held === 'row') return true;
+  return wanted !== 'row' && wanted.every((field) => held.includes(field));
 }
 
 /** A part of a dataset folded elsewhere (another thread), with the dataset version it read. */
@@ -95,7 +104,7 @@ export class RowReader {
 
   private async foldAll<State>(datasetId: string, version: number, fold: BoundFold<State>, otherPart: FoldOtherPart | undefined, placement: FoldPlacement): Promise<{ state: State; version: number }> {
     const cached = this.cache.get(datasetId);
-    if (cached && cached.version === version) return { state: foldRows(fold, cached.rows), version };
+    if (cached && cached.version === version && covers(cached.reads, fold.reads)) return { state: foldRows(fold, cached.rows), version };
     if (placement === 'here') return this.foldPart(datasetId, fold);
     const cut = otherPart ? cutOrdinal(this.connection(), datasetId, SPLIT_MIN_ROWS, shareHere(placement)) : null;
     if (cut === null || !otherPart) return this.foldPart(datasetId, fold);
@@ -115,27 +124,30 @@ export class RowReader {
       const version = datasetVersion(db, datasetId);
       if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${datasetId}" (see \`while-desk datasets\`)`);
       const state = fold.start();
-      forEachParsedRow(db, datasetId, (row) => fold.add(state, row), range);
+      forEachParsedRow(db, datasetId, (row) => fold.add(state, row), range, projectionOf(fold.reads));
       return { state, version };
     })();
   }
 
-  resolve(source: RowSource): unknown[] {
-    if ('rows' in source) return source.rows;
+  /** The source's rows, holding only the fields `reads` names (whole rows for 'row'). */
+  resolve(source: RowSource, reads: readonly string[] | 'row' = 'row'): unknown[] {
+    if ('rows' in source) return projectRows(source.rows, reads);
     const db = this.connection();
     const id = source.dataset_id;
     const version = datasetVersion(db, id);
     if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${id}" (see \`while-desk datasets\`)`);
-    // The version moves with every write to the dataset (rows, labels, status): nothing else drops the cache.
+    // The version moves with every write to the dataset (rows, labels, status): nothing else drops the cache. Rows
+    // read whole (or for other fields) serve a statistic whose fields they hold.
     const cacheKey = source.labeled_only ? `${id}\u0000labeled` : id;
     const cached = this.cache.get(cacheKey);
-    if (cached && cached.version === version) {
+    if (cached && cached.version === version && covers(cached.reads, reads)) {
       this.cache.delete(cacheKey);
       this.cache.set(cacheKey, cached);
       return cached.rows;
     }
-    const rows: unknown[] = source.labeled_only ? readLabeledRows(db, id) : readDatasetRows(db, id);
-    this.cache.set(cacheKey, { version, rows });
+    const rows: unknown[] = source.labeled_only ? projectRows(readLabeledRows(db, id), reads) : readDatasetRows(db, id, projectionOf(reads));
+    this.cache.delete(cacheKey);
+    this.cache.set(cacheKey, { version, rows, reads });
     let total = 0;
     for (const entry of this.cache.values()) total += entry.rows.length;
     for (const [key, entry] of this.cache) {

@@ -7,7 +7,7 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { StatsValueError } from '../../shared/stats/errors';
-import { bindFold, foldStartKey, type RowFold } from '../../shared/stats/registry/define';
+import { bindFold, foldStartKey, readsFor, readsKey } from '../../shared/stats/registry/define';
 import { secondPartOf } from './file-parts';
 import { FileRows, foldFile, MissingFileError, type SecondPart } from './file-rows';
 import { foldedPart, foldPartElsewhere, runFoldPart, waitAsSpare } from './fold-part';
@@ -44,8 +44,12 @@ async function readerFor(dbPath: string | null): Promise<RowReader> {
 }
 
 function resolver(dbPath: string | null) {
-  return async (source: JobSource): Promise<unknown[]> => ('path' in source ? files.read(source.path) : (await readerFor(dbPath)).resolve(source));
+  return async (source: JobSource, reads: readonly string[] | 'row'): Promise<unknown[]> =>
+    'path' in source ? files.read(source.path, reads) : (await readerFor(dbPath)).resolve(source, reads);
 }
+
+/** A fold made ahead serves a job whose fold starts the same and reads the same fields. */
+const aheadKey = (startKey: string, reads: readonly string[] | 'row') => `${startKey}\u0001${readsKey(reads)}`;
 
 /**
  * Files folded ahead (a preload that named its command), by statistic and path, with the start key of the fold
@@ -72,7 +76,7 @@ function foldResolver(dbPath: string | null): ResolveFold {
         const key = `${kind}\u0000${source.path}`;
         const ahead = foldsAhead.get(key);
         foldsAhead.delete(key);
-        if (ahead && ahead.startKey === startKey) return ahead.folding;
+        if (ahead && ahead.startKey === aheadKey(startKey, fold.reads)) return ahead.folding;
         return foldFile(source.path, fold, startSecondPart(source.path, kind, params, placement));
       }
       if (!('dataset_id' in source)) throw new Error('only files and datasets are folded');
@@ -111,9 +115,9 @@ async function preload(message: WorkerPreloadMessage): Promise<void> {
     return;
   }
   const input = { params: {}, options: {} };
-  const folding = foldFile(message.path, bindFold(stat.fold as RowFold<unknown>, input), second);
+  const folding = foldFile(message.path, bindFold(stat, input), second);
   folding.catch(() => undefined); // the job that takes it reports what is wrong
-  foldsAhead.set(`${stat.name}\u0000${message.path}`, { startKey: foldStartKey(stat.fold, input), folding });
+  foldsAhead.set(`${stat.name}\u0000${message.path}`, { startKey: aheadKey(foldStartKey(stat.fold, input), readsFor(stat.reads, input)), folding });
 }
 
 async function runJob(message: WorkerJobMessage): Promise<WorkerReply> {

@@ -2,9 +2,10 @@
 // (main/rows/kept-folds.ts) and read back while that version stands, instead of parsing every row again. Every
 // write bumps the version, so a kept fold is never stale; it is only ever missing, and then the rows are folded.
 // The fold the compare screen opens with is kept from the moment the rows are written: a run folds its rows as they
-// land (foldsKeptAtWrite, main/rows/run-folds.ts), so the first report on two finished runs reads two folds, not 200k
+// land (foldsKeptAtWrite, main/rows/run-folds.ts), and an import of large rows as its parse workers read them
+// (main/datasets/parse-block.ts), so the first report on two finished runs or imports reads two folds, not 200k
 // rows. Any other dataset keeps the fold its first such statistic made.
-import { addDeltaSideRow, deltaPlan, deltaSide, type DeltaPlan, type DeltaSide } from './delta-side';
+import { addDeltaSideRow, deltaPlan, deltaSide, mergeDeltaSides, type DeltaPlan, type DeltaSide } from './delta-side';
 
 /**
  * What makes a fold keepable: its name, and a format raised whenever its state's shape or meaning changes (what
@@ -24,6 +25,8 @@ export interface FoldKeptAtWrite<State = unknown> {
   key: string;
   start(): State;
   add(state: State, row: unknown): void;
+  /** The fold of `earlier`'s rows followed by `later`'s (an import folds each block apart: parse-block.ts). */
+  merge(earlier: State, later: State): State;
 }
 
 /** delta_report's (and compare_report's) fold of one side. */
@@ -45,6 +48,7 @@ export function foldsKeptAtWrite(): FoldKeptAtWrite[] {
     key: keptFoldKey(DELTA_SIDE_KEEP, deltaSideStartKey(plan)),
     start: () => deltaSide(plan),
     add: addDeltaSideRow,
+    merge: mergeDeltaSides,
   };
   return [kept as FoldKeptAtWrite];
 }

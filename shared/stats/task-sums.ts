@@ -61,9 +61,9 @@ export function addToTask(sums: TaskSums, key: string, count: number, sum: numbe
 }
 
 /**
- * The sums of `earlier`'s values followed by `later`'s, written into `earlier`. The later tasks that are new are
- * appended without entering the index, which is dropped instead (merged sums are usually read, not added to; sums
- * that are added to build their index again).
+ * The sums of `earlier`'s values followed by `later`'s, written into `earlier`, its index kept up to date: an
+ * import merges the folds of its blocks one after another into one (main/datasets/import-session.ts), and an index
+ * built again at each merge took 1.7 s of its engine thread for 170 blocks of a 25,000-task file.
  */
 export function mergeTaskSums(earlier: TaskSums, later: TaskSums): TaskSums {
   const index = indexOf(earlier);
@@ -73,13 +73,12 @@ export function mergeTaskSums(earlier: TaskSums, later: TaskSums): TaskSums {
       earlier.counts[at] += later.counts[j];
       earlier.sums[at] += later.sums[j];
     } else {
-      // Not pushed into the index: the later keys are distinct, so none of them is looked up again here.
+      index.set(later.keys[j], earlier.keys.length);
       earlier.keys.push(later.keys[j]);
       earlier.counts.push(later.counts[j]);
       earlier.sums.push(later.sums[j]);
     }
   }
-  indexes.delete(earlier);
   means.delete(earlier);
   return earlier;
 }

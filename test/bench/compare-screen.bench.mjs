@@ -17,7 +17,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { checkPrerequisites, importDataset, launchBrowser, ROOT, startServe, tempDir } from '../e2e/harness.mjs';
-import { compareRunLines } from './generate-rows.mjs';
+import { compareRunLines, writeRealisticRows } from './generate-rows.mjs';
 import { untracedLoad } from './untraced-load.mjs';
 
 const TASKS = 25_000;
@@ -225,6 +225,13 @@ async function main() {
       writeFileSync(file, compareRunLines(TASKS, K, seed, shift));
       imported.push(await importDataset(file, db));
     }
+    // Rows as real runs write them (1.7 KB): their import keeps the compare screen's fold (parse-block.ts).
+    const realistic = [];
+    for (const [name, seed, shift] of [['realistic-baseline', 7, 0], ['realistic-candidate', 8, 0.03]]) {
+      const file = path.join(dir, `${name}.jsonl`);
+      await writeRealisticRows(file, TASKS, K, { seed, shift });
+      realistic.push(await importDataset(file, db));
+    }
     console.log(`compare screen bench: two seeded runs of ${TASKS} tasks x ${K} (and two imported ones); ${cpus().length} cores, load ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     const [a, b] = runs;
     const loaded = await fresh(db, 'two runs, the page loaded on #/compare/A/B', (context, url) => oneVisit(context, url, a, b));
@@ -233,11 +240,13 @@ async function main() {
     // Imported datasets keep their fold only once a statistic has folded them: the first visit folds both.
     const firstEver = await fresh(db, 'two imported datasets never read before, the page loaded on them', (context, url) => oneVisit(context, url, imported[0], imported[1]), 1);
     const importedAgain = await fresh(db, 'the same two, a fresh serve later', (context, url) => oneVisit(context, url, imported[0], imported[1]), 1);
+    const realisticFirst = await fresh(db, 'two imports of realistic 1.7 KB rows (their import kept the fold), the page loaded on them', (context, url) => oneVisit(context, url, realistic[0], realistic[1]));
     summary('compare on screen, two runs, page loaded with it', loaded);
     summary('compare on screen, two runs, page loaded with it, no debugger attached', untraced);
     summary('compare on screen, two runs, opened in the running window', inApp);
     summary('compare on screen, two imported datasets, first statistic on them', firstEver);
     summary('compare on screen, the same two, later (kept folds)', importedAgain);
+    summary('compare on screen, two imports of realistic rows, never read before', realisticFirst);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -37,6 +37,7 @@ export const compareReportStatistic = statistic({
     { key: 'after', as: 'after', describe: 'the candidate rows' },
   ],
   positional: ['before', 'after'],
+  reads: deltaStatistic.reads,
   flags: deltaStatistic.flags,
   schemas: (z) => ({
     params: deltaStatistic.schemas(z).params,

@@ -1,6 +1,7 @@
 // compare_runs (stats-semantics.md section 7): two runs per task, paired when possible.
 import { compareRuns } from '../compare-runs';
 import { common, rowsOf, statistic, type Zod } from './define';
+import { METRIC_READS } from './reads';
 
 export function compareReport(z: Zod) {
   const c = common(z);
@@ -32,6 +33,7 @@ export const compareStatistic = statistic({
     { key: 'b', as: 'b', describe: 'run B' },
   ],
   positional: ['a', 'b', 'metric', 'n_boot', 'seed', 'min_paired', 'level'],
+  reads: METRIC_READS,
   schemas: (z) => {
     const c = common(z);
     return {

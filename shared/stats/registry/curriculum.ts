@@ -1,6 +1,7 @@
 // curriculum (stats-semantics.md section 6): trainable tasks by tier, retired, not ready, the schedule.
 import { curriculum } from '../curriculum';
 import { common, rowsOf, statistic, type Zod } from './define';
+import { TASK_LABEL_READS } from './reads';
 
 const LISTS = ['schedule', 'trainable', 'retired', 'not_ready', 'thin'] as const;
 
@@ -23,7 +24,7 @@ export const curriculumStatistic = statistic({
   summary: 'Trainable tasks by tier, retired, not ready, the schedule (spec 6)',
   sources: [{ key: 'dataset_id', as: 'rows', describe: 'the rows (a dataset or run id, or a JSONL file)' }],
   positional: ['rows', 'solved', 'floor', 'band', 'tiers', 'min_rollouts'],
-  reads: ['scenario_id', 'task_id', 'prompt', 'reward', 'qwen_reward'],
+  reads: TASK_LABEL_READS,
   schemas: (z) => {
     const c = common(z);
     return {

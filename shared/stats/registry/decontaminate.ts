@@ -12,6 +12,8 @@ export const decontaminateStatistic = statistic({
     { key: 'against', as: 'against', many: true, cli: 'flag', describe: 'the evaluation set(s) to check the rows against' },
   ],
   positional: ['rows', 'against', 'n', 'fields', 'overlap', 'embedder', 'similarity'],
+  // Whole rows: its texts come from the fields its `fields` names and from the rows' own text fields.
+  reads: 'row',
   schemas: (z) => {
     const c = common(z);
     return {

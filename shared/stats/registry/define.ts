@@ -1,6 +1,16 @@
 // What one statistic declares, once: its name on every surface, its row sources, its parameters and report (zod),
-// and the pure function that computes it. The API, the worker job, the CLI flags and the conformance binding
-// are all read from these declarations (registry/index.ts).
+// the row fields it reads, and the pure function that computes it. The API, the worker job, the CLI flags and the
+// conformance binding are all read from these declarations (registry/index.ts).
+//
+// `reads` is required: the top-level row fields the statistic reads, or 'row' for whole rows, or a function of the
+// job's params and options that says either (delta_report reads the field its `by` names). The readers of rows (a
+// dataset's, main/rows/read.ts, and a JSONL file's, main/stats-workers/file-rows.ts) hand the statistic only those
+// fields, stepping over the rest of each row's JSON unparsed (main/rows/row-projection.ts); the conformance runner
+// hands it the same projection, and test/unit/stats/row-reads.test.ts checks on every case and on rows that carry
+// every field that each statistic gives the same output on its projected rows as on whole ones. A field read but not
+// declared is simply absent from the rows a statistic receives, so declare every field the code (and the code it
+// calls: task keys, readers, run config) reads; declare 'row' where rows go to user code (a judge) or where the
+// fields read are named by the data itself.
 //
 // zod is imported as a type only: the schemas are built by `schemas(z)` where they are needed (the API), so a
 // statistics worker, which runs `compute` alone, never loads zod (it costs a cold worker some 50 ms).
@@ -36,6 +46,23 @@ export interface StatSchemas {
   options?: z.ZodObject;
   /** What the job returns beside its job id: usually `{ report }`, plus extras some screens read. */
   output: z.ZodObject;
+}
+
+/**
+ * What of each row a statistic reads: top-level field names (the rows it receives hold only those of them a row has),
+ * 'row' for whole rows, or which of these the job's params and options call for.
+ */
+export type RowReads = readonly string[] | 'row' | ((input: FoldInput) => readonly string[] | 'row');
+
+/** The fields a statistic reads for this input: a sorted list without repeats, or 'row'. */
+export function readsFor(reads: RowReads, input: FoldInput): readonly string[] | 'row' {
+  const named = typeof reads === 'function' ? reads(input) : reads;
+  return named === 'row' ? 'row' : [...new Set(named)].sort();
+}
+
+/** A job's reads as one string (a cache key: rows projected for one list are not another's). */
+export function readsKey(reads: readonly string[] | 'row'): string {
+  return reads === 'row' ? 'row' : reads.join('\u0000');
 }
 
 /** A judge the worker loaded for the job (judge_trust): a row -> a reward or {reward, markers}. */
@@ -94,10 +121,15 @@ export interface BoundFold<State = unknown> {
   merge(earlier: State, later: State): State;
   /** Where a whole dataset's fold is kept (kept-folds.ts); null: it is not. */
   keepKey: string | null;
+  /** The row fields the fold reads (its statistic's `reads` for this input). */
+  reads: readonly string[] | 'row';
 }
 
-export function bindFold<State>(fold: RowFold<State>, input: FoldInput): BoundFold<State> {
-  return { start: () => fold.start(input), add: fold.add, merge: fold.merge, keepKey: fold.keepKey?.(input) ?? null };
+/** The statistic's fold started for this input (the statistic must have one). */
+export function bindFold<State>(stat: Pick<Statistic, 'fold' | 'reads'>, input: FoldInput): BoundFold<State> {
+  const fold = stat.fold as RowFold<State> | undefined;
+  if (!fold) throw new Error('this statistic has no fold');
+  return { start: () => fold.start(input), add: fold.add, merge: fold.merge, keepKey: fold.keepKey?.(input) ?? null, reads: readsFor(stat.reads, input) };
 }
 
 export interface Statistic<
@@ -116,8 +148,11 @@ export interface Statistic<
   sources: Src;
   /** The SDK's positional parameter names in order (binds conformance cases); `*name` takes the rest. */
   positional: readonly string[];
-  /** The top-level row fields the function reads; the worker then parses only those. Absent: every field. */
-  reads?: readonly string[];
+  /**
+   * The top-level row fields `compute` and `fold` read (the header says how they are used): required, so that a new
+   * statistic states them. 'row' hands it whole rows.
+   */
+  reads: RowReads;
   /** Flag kinds that differ from what the parameter's zod type implies. */
   flags?: Readonly<Record<string, FlagKind>>;
   schemas(zod: Zod): S;

@@ -3,6 +3,7 @@ import { deltaReport, deltaReportOfSides, type DeltaOptions } from '../delta-rep
 import { addDeltaSideRow, deltaPlan, deltaSide, mergeDeltaSides, type DeltaSide } from '../delta-side';
 import { DELTA_SIDE_KEEP, deltaSideStartKey, keepablePlan, keptFoldKey } from '../kept-folds';
 import { common, rowFold, rowsOf, statistic, type FoldInput, type Zod } from './define';
+import { deltaReads } from './reads';
 
 export function deltaReportSchema(z: Zod) {
   return z.looseObject({
@@ -30,6 +31,7 @@ export const deltaStatistic = statistic({
     { key: 'after', as: 'after', describe: 'the rows after the change' },
   ],
   positional: ['before', 'after'],
+  reads: deltaReads,
   flags: { by: 'by', run_std: 'number-or-map', lower_is_better: 'list' },
   schemas: (z) => {
     const c = common(z);

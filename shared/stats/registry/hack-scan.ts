@@ -1,5 +1,6 @@
 // hack_scan (docs/hack-scan.md): what a grouped RL update would learn from this reward, ranked against a noise floor.
 import { hackScan } from '../hack-scan';
+import { hackScanReads } from './reads';
 import { common, rowsOf, statistic, type Zod } from './define';
 
 export function hackScanReport(z: Zod) {
@@ -42,10 +43,11 @@ export const hackScanStatistic = statistic({
   summary: 'What a grouped RL update would learn from this reward: features ranked within ask against a noise floor (docs/hack-scan.md)',
   sources: [{ key: 'dataset_id', as: 'rows', describe: 'graded rollouts, several per ask (a dataset or run id, or a JSONL file)' }],
   positional: ['rows'],
-  // The row fields hack_scan reads, for the worker's field projection: `prompt` (the ask), the reward field named by
-  // the `reward` parameter (default `reward`), `final_text`, `messages`, `opener`, `steps`, `tool_trace`, `reason`,
-  // `grader_reason`, `logprob`, `n_tokens` and `markers`. `reads` stays unset because the reward field is a
-  // parameter: a projection would take these plus `params.reward`.
+  // The fields hack_scan reads (hack-scan.ts, hack-scan-rows.ts, row-hygiene.ts, conversation.ts): `prompt` (the
+  // ask), the reward field `reward` names, the reply (`final_text`, `messages`, else the conversation rebuilt from
+  // `opener`, `prompt`, `steps`), the tools (`steps`, else `tool_trace`), truncation (`reason`, `grader_reason`),
+  // `logprob`, `n_tokens` and `markers`. The trace flags (hack-scan-trace.ts) read the same trajectory fields.
+  reads: hackScanReads,
   flags: { top_features: 'int-or-null' },
   schemas: (z) => {
     const c = common(z);

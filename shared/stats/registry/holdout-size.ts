@@ -1,6 +1,7 @@
 // holdout_size (stats-semantics.md section 10.1): how many tasks a holdout needs to see an effect.
 import { holdoutSize } from '../sizing';
 import { common, statistic } from './define';
+import { TASK_LABEL_READS } from './reads';
 
 export const holdoutSizeStatistic = statistic({
   name: 'holdout_size',
@@ -12,7 +13,7 @@ export const holdoutSizeStatistic = statistic({
     { key: 'after', as: 'after', optional: true, cli: 'flag', describe: 'rows after the change (the paired spread comes from both)' },
   ],
   positional: ['effect', 'base', 'k', 'power', 'alpha', 'before', 'after', 'task_std', 'rows', 'ceiling_pass_rate'],
-  reads: ['scenario_id', 'task_id', 'prompt', 'reward'],
+  reads: TASK_LABEL_READS,
   schemas: (z) => {
     const c = common(z);
     return {

@@ -26,6 +26,8 @@ export const judgeTrustStatistic = statistic({
   summary: 'Can the judge be trusted: agreement, halves, length bias, probes (spec 13)',
   sources: [{ key: 'dataset_id', as: 'rows', describe: 'labeled rows (a dataset or run id, or a JSONL file)' }],
   positional: ['rows', 'judge'],
+  // Whole rows: the judge it re-runs (perturbation, probes) is the user's code and reads what it likes.
+  reads: 'row',
   flags: { probes: 'probes' },
   schemas: (z) => {
     const c = common(z);

@@ -2,12 +2,7 @@
 import { passAt, passAtDict, passAtFrom, type PassAtResult } from '../pass-at';
 import { addPassAtRow, mergePassAt, passAtFold, type PassAtFold } from '../pass-at-fold';
 import { common, rowFold, rowsOf, statistic, type ComputeInput, type Zod } from './define';
-
-/** The fields pass_at and its run config read (task key, readers, run_config facts and reply). */
-export const PASS_AT_READS = [
-  'scenario_id', 'task_id', 'prompt', 'reward', 'qwen_reward', 'judge_status', 'reason', 'sampling', 'policy_version',
-  'judge_meta', 'lineage', 'user_model', 'writer_model', 'finish_reason', 'final_text', 'messages',
-] as const;
+import { PASS_AT_READS } from './reads';
 
 export function passAtReport(z: Zod) {
   const c = common(z);

@@ -4,8 +4,8 @@ import { bootstrapCi } from '../intervals';
 import { comb } from '../pass-at';
 import { tallyRows } from '../task-tally';
 import { minOf } from '../task-means';
-import { PASS_AT_READS } from './pass-at';
 import { rowsOf, statistic } from './define';
+import { TASK_LABEL_READS } from './reads';
 
 const MAX_K = 64;
 
@@ -47,7 +47,7 @@ export const reliabilityStatistic = statistic({
   summary: 'pass^k and pass@k for k = 1..K with intervals, for the reliability plot',
   sources: [{ key: 'dataset_id', as: 'rows', describe: 'the rows (a dataset or run id, or a JSONL file)' }],
   positional: ['rows', 'max_k'],
-  reads: PASS_AT_READS,
+  reads: TASK_LABEL_READS,
   schemas: (z) => {
     const point = z.object({
       k: z.number().int(),

@@ -56,14 +56,14 @@ describe('kept folds', () => {
   it('keeps, at write, the fold the compare screen opens with (and delta_report with the same options)', () => {
     const screen = compareInput('a', 'b');
     const params = { target: screen.target, must_not_regress: screen.must_not_regress };
-    expect(bindFold(compareReportStatistic.fold!, { params, options: {} }).keepKey).toBe(kept.key);
-    expect(bindFold(deltaStatistic.fold!, { params: {}, options: {} }).keepKey).toBe(kept.key);
+    expect(bindFold(compareReportStatistic, { params, options: {} }).keepKey).toBe(kept.key);
+    expect(bindFold(deltaStatistic, { params: {}, options: {} }).keepKey).toBe(kept.key);
     // Other options fold other things: kept under their own key, or (a callable grouping) not at all.
-    const byKey = bindFold(deltaStatistic.fold!, { params: { by: 'category' }, options: {} }).keepKey;
+    const byKey = bindFold(deltaStatistic, { params: { by: 'category' }, options: {} }).keepKey;
     expect(byKey).not.toBe(kept.key);
     expect(byKey).toBe(keptFoldKey(DELTA_SIDE_KEEP, JSON.stringify(deltaPlan({ by: 'category' }))));
     const callable = Object.assign(() => 'g', { displayName: 'g' });
-    expect(bindFold(deltaStatistic.fold!, { params: { by: callable }, options: {} }).keepKey).toBeNull();
+    expect(bindFold(deltaStatistic, { params: { by: callable }, options: {} }).keepKey).toBeNull();
   });
 
   it('read back from its kept form, gives exactly the report and table of a fresh fold', () => {

@@ -19,7 +19,7 @@ function write(name: string, content: string | Buffer): string {
 }
 
 /** A fold that keeps the rows it is given, in order. */
-const collect: BoundFold<unknown[]> = { start: () => [], add: (rows, row) => void rows.push(row), merge: (a, b) => a.concat(b), keepKey: null };
+const collect: BoundFold<unknown[]> = { start: () => [], add: (rows, row) => void rows.push(row), merge: (a, b) => a.concat(b), keepKey: null, reads: 'row' };
 
 /** Rows of every length from a few bytes to 150 KiB (over two blocks), with accents and a four-byte character. */
 function mixedRows(): Array<Record<string, unknown>> {
@@ -85,5 +85,44 @@ describe('file rows read by blocks', () => {
     expect(await readFileRows(write('empty.jsonl', ''))).toEqual([]);
     await expect(readFileRows(dir)).rejects.toThrow(`${dir} is a folder; give a JSONL file`);
     await expect(readFileRows(path.join(dir, 'none.jsonl'))).rejects.toThrow('no such file');
+  });
+});
+
+describe('file rows read for a statistic\'s fields', () => {
+  const FIELDS = ['scenario_id', 'reward', 'final_text', 'messages', 'markers'];
+  const pick = (row: unknown) => (row && typeof row === 'object' && !Array.isArray(row) ? Object.fromEntries(Object.entries(row).filter(([key]) => FIELDS.includes(key))) : row);
+
+  it('gives each row the fields a whole read gives it, v1 rows and other shapes alike, values that are not rows as they are', async () => {
+    const lines = [
+      ...mixedRows().map((row) => JSON.stringify({ schema_version: '1', ...row, messages: [{ role: 'assistant', content: String(row.final_text).slice(0, 300) }], markers: { a: 1 } })),
+      JSON.stringify({ question: 'q?', answer: 'a', reward: 1, scenario_id: 's' }), // load_traces spellings, normalized first
+      JSON.stringify({ scenario_id: 'e', prompt: 'p', reward: 0 }), // an engine row: steps and final_text are added
+      '[1, 2]',
+      'null',
+      '{"schema_version": "1", "prompt": "p", "steps": [], "final_text": "x", "reward": 1, "steps": [{"tool": "t"}]}',
+    ];
+    const file = write('fields.jsonl', lines.join('\n') + '\n');
+    const whole = await readFileRows(file);
+    const read = await readFileRows(file, FIELDS);
+    expect(read).toEqual(whole.map(pick));
+    const folded = (await foldFilePart(file, undefined, { ...collect, reads: FIELDS })).state;
+    expect(JSON.stringify(folded)).toBe(JSON.stringify(whole.map(pick)));
+  });
+
+  it('refuses what a whole read refuses, with the same message and line', async () => {
+    const good = '{"schema_version": "1", "prompt": "a", "final_text": "x", "steps": [], "reward": 1}\n';
+    const stringReward = write('string-reward.jsonl', good + '{"schema_version": "1", "prompt": "a", "final_text": "x", "steps": [], "reward": "1"}\n');
+    await expect(readFileRows(stringReward, ['reward'])).rejects.toThrow(`${stringReward}:2: reward is the string "1"`);
+    const broken = write('broken.jsonl', good.repeat(3) + '{"schema_version": "1", "reward": 1, "steps": [}\n');
+    await expect(readFileRows(broken, ['reward'])).rejects.toThrow(`${broken}:4: not valid JSON`);
+  });
+
+  it('names the line of a large value stepped over for its brackets that is not JSON once the statistic reads it', async () => {
+    const messages = `[${'{"role": "user", "content": "hello there"}, '.repeat(8)}{"role" "x"}]`;
+    const good = '{"schema_version": "1", "prompt": "a", "final_text": "", "steps": [], "reward": 1}\n';
+    const file = write('lazy.jsonl', good.repeat(2) + `{"schema_version": "1", "prompt": "a", "final_text": "", "steps": [], "reward": 1, "messages": ${messages}}\n`);
+    const reading: BoundFold<number> = { start: () => 0, add: (_n, row) => void (row as { messages?: unknown }).messages, merge: (a, b) => a + b, keepKey: null, reads: ['messages', 'reward'] };
+    await expect(foldFilePart(file, undefined, reading)).rejects.toThrow(/not valid JSON \(messages: /);
+    await expect(foldFilePart(file, undefined, reading)).rejects.toHaveProperty('line', 3);
   });
 });

@@ -62,6 +62,7 @@ describe('the statistic registry', () => {
       summary: 'The mean reward of the rows',
       sources: [{ key: 'dataset_id', as: 'rows', describe: 'the rows' }],
       positional: ['rows', 'scale'],
+      reads: ['reward'],
       schemas: (zod) => ({
         params: zod.object({ scale: zod.number().gt(0, 'must be above 0').optional() }),
         output: zod.object({ report: zod.object({ mean: zod.number() }) }),

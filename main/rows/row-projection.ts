@@ -1,0 +1,418 @@
+// Field projection (issue 30): a row's JSON text read for the top-level fields a statistic declares
+// (shared/stats/registry/define.ts, `reads`), the rest stepped over unparsed. The one way both row readers (the
+// database's, main/rows/read.ts, and a JSONL file's, main/stats-workers/file-rows.ts) hand a statistic its rows.
+//
+// How: the row's top level is walked in JavaScript (keys, colons, commas, by JSON's grammar), and the members the
+// statistic does not read are stepped over in runs by one sticky regular expression, which V8 compiles to machine
+// code: it steps over a member at about 1 ns a character with no object made, where JSON.parse of the same members
+// takes some 3.5 ns a character on 1.7 KB rows (a JavaScript loop over the characters costs about what JSON.parse
+// does). Strings, numbers and literals are matched by JSON's grammar; an array or object stepped over is matched by
+// its brackets and the strings inside it (an expression that also checked every comma and colon inside ran at half
+// the speed), so a member the statistic does not read is not checked in full (an import checks it). The values it
+// reads are parsed by JSON.parse, all of a row's in one call. A text this cannot read (not one JSON object, nested
+// deeper than NEST_DEPTH, a value read that is not JSON) is `undefined`: the caller parses it whole and picks the
+// fields (pickFields), which gives the same object, only slower.
+//
+// What it costs, measured on 50k rows of 1.7 KB in one cold thread (CPU time): whole rows 380 ms; one field 220 ms;
+// pass_at's fields (16, nine of them in the rows) 350 ms, of which `messages` (read lazily) 35 ms: the cost grows with
+// the fields read, and a statistic that reads most of a row's small fields gains little over JSON.parse.
+//
+// What a projected row is: a plain object holding, as own properties in the text's order, exactly the declared
+// fields the row has, with the values JSON.parse gives (a repeated key keeps its first place and its last value, as
+// JSON.parse does). `transient` rows (a fold reads each once and lets it go) hold a large array or object value as
+// an accessor that parses it on first read: pass_at declares `messages` for the rows whose final_text is blank, and
+// most rows never pay for it. Rows that are kept hold plain values only. Rows are read-only: an array or object value
+// whose text equals the same field's in the row before is the same value (run facts such as sampling repeat).
+
+type Obj = Record<string, unknown>;
+
+/** The fields a statistic reads: top-level field names, or 'row' for the whole row. */
+export type RowFields = readonly string[] | 'row';
+
+/** How deeply a member the projection steps over may nest ([ and { count one level each); deeper rows are parsed whole. */
+const NEST_DEPTH = 10;
+
+/** A value at least this long is parsed on first read in transient rows (an array or object). */
+const LAZY_MIN_CHARS = 160;
+
+/**
+ * Strings shorter than this are cut out by slice, which copies them; from 13 characters on V8 makes a view of the
+ * text instead, which would hold the whole block of the file a line came from (64 KiB) for as long as a fold keeps
+ * the string (a task key): longer strings are parsed, which copies them.
+ */
+const SLICE_COPY_CHARS = 13;
+
+const WS = '[ \\t\\n\\r]*';
+/** A JSON string: the escapes are stepped over as pairs (what JSON.parse of a value read checks in full). */
+const STRING = '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"';
+const NUMBER = '-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?';
+/** Between strings and brackets inside an array or object: numbers, literals, commas, colons, spaces. */
+const BETWEEN = '[^"\\[\\]{}]*';
+
+/**
+ * What may stand between an array's or object's brackets, nested at most `depth` more levels. One bracket class a
+ * level, not an array branch and an object branch: the expression grows with the depth, not twice a level (a 15 KB
+ * expression took a new thread some 30 ms to compile), and on valid JSON each bracket still meets its own.
+ */
+function insidePattern(depth: number): string {
+  const nested = depth === 0 ? STRING : `${STRING}|[\\[{]${insidePattern(depth - 1)}[\\]}]`;
+  return `${BETWEEN}(?:(?:${nested})${BETWEEN})*`;
+}
+
+/**
+ * One member value. Strings, numbers and literals by JSON's grammar; an array or object by its brackets (matched,
+ * each kind with its own) and the strings inside it, which is as far as a member stepped over is read: a regular
+ * expression that checked every token inside (commas, colons) steps over members at half the speed. V8 runs such
+ * an expression without backtracking into a member once matched (each branch starts with a different character).
+ */
+const inside = insidePattern(NEST_DEPTH - 1);
+const COMPOSITE_SOURCE = `[\\[{]${inside}[\\]}]`;
+const VALUE_SOURCE = `(?:${STRING}|${NUMBER}|true|false|null|${COMPOSITE_SOURCE})`;
+/** An array or an object, from lastIndex. */
+const COMPOSITE = new RegExp(COMPOSITE_SOURCE, 'y');
+const NUMBER_AT = new RegExp(NUMBER, 'y');
+
+const escapeName = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A name the projection looks for: handed on (`wanted`), and/or noted (its index in `noted`, else -1). */
+interface Looked {
+  name: string;
+  wanted: boolean;
+  note: number;
+  /** The text of this field's last array or object value parsed, and what it parsed to (rows share it: read-only). */
+  lastText: string;
+  lastValue: unknown;
+}
+
+/** A compiled projection: the fields, and the expression that steps over a run of members not among them. */
+export interface Projection {
+  readonly fields: readonly string[];
+  readonly wanted: ReadonlySet<string>;
+  /**
+   * Fields looked at but not handed on (`noted`, in order): after each projectText, the first character of the
+   * value of each (0 when the row has none): the file reader's check of a row's shape reads them.
+   */
+  readonly noted: readonly string[];
+  readonly notes: Int32Array;
+  /** Members (each followed by a comma) whose key is plain text and not a looked-for name, from lastIndex. */
+  readonly skipRun: RegExp;
+  /** Looked-for names by length and first character, compared in place (no key string is made). */
+  readonly byShape: ReadonlyMap<number, readonly Looked[]>;
+  readonly byName: ReadonlyMap<string, Looked>;
+}
+
+const compiled = new Map<string, Projection>();
+
+const shapeOf = (length: number, first: number) => length * 65536 + first;
+
+/** The projection of these fields, noting `noted` (compiled once per set of names in a thread). */
+export function projection(fields: readonly string[], noted: readonly string[] = []): Projection {
+  const names = [...new Set(fields)];
+  const cacheKey = `${names.join('\u0000')}\u0001${noted.join('\u0000')}`;
+  const found = compiled.get(cacheKey);
+  if (found) return found;
+  const byName = new Map<string, Looked>();
+  for (const name of names) byName.set(name, { name, wanted: true, note: -1, lastText: '', lastValue: undefined });
+  noted.forEach((name, note) => {
+    const known = byName.get(name);
+    if (known) known.note = note;
+    else byName.set(name, { name, wanted: false, note, lastText: '', lastValue: undefined });
+  });
+  // A name written in a key with escapes cannot be compared in place: the run stops at every such key instead.
+  const plain = [...byName.values()].filter((looked) => !/["\\\x00-\x1f]/.test(looked.name));
+  const notLooked = plain.length ? `(?!(?:${plain.map((looked) => escapeName(looked.name)).join('|')})")` : '';
+  const skipRun = new RegExp(`(?:"${notLooked}[^"\\\\]*"${WS}:${WS}${VALUE_SOURCE}${WS},${WS})*`, 'y');
+  const byShape = new Map<number, Looked[]>();
+  for (const looked of plain) {
+    const shape = shapeOf(looked.name.length, looked.name.charCodeAt(0));
+    byShape.set(shape, [...(byShape.get(shape) ?? []), looked]);
+  }
+  const made: Projection = { fields: names, wanted: new Set(names), noted, notes: new Int32Array(noted.length), skipRun, byShape, byName };
+  compiled.set(cacheKey, made);
+  return made;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Where the string whose opening quote is at `at` ends (past its closing quote), or -1. */
+function stringEnd(text: string, at: number): number {
+  let end = text.indexOf('"', at + 1);
+  while (end > 0 && text.charCodeAt(end - 1) === BACKSLASH) {
+    let slashes = 1;
+    while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) break; // the backslashes escape each other: the quote closes the string
+    end = text.indexOf('"', end + 1);
+  }
+  return end < 0 ? -1 : end + 1;
+}
+
+/** Where the value starting at `at` ends, or -1 when it is not one (or nests deeper than NEST_DEPTH). */
+function valueEnd(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  if (c === QUOTE) return stringEnd(text, at);
+  if (c === 0x5b || c === 0x7b) {
+    COMPOSITE.lastIndex = at;
+    return COMPOSITE.test(text) ? COMPOSITE.lastIndex : -1;
+  }
+  if (c === 0x74) return text.startsWith('true', at) ? at + 4 : -1;
+  if (c === 0x66) return text.startsWith('false', at) ? at + 5 : -1;
+  if (c === 0x6e) return text.startsWith('null', at) ? at + 4 : -1;
+  NUMBER_AT.lastIndex = at;
+  return NUMBER_AT.test(text) ? NUMBER_AT.lastIndex : -1;
+}
+
+function skipWhitespace(text: string, at: number): number {
+  let c = text.charCodeAt(at);
+  while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(++at);
+  return at;
+}
+
+/** A string's characters up to its first backslash, control character or quote. */
+const PLAIN_CHARS = /[^"\\\x00-\x1f]*/y;
+
+/** Whether text[start, end) (inside a string) holds a backslash or a control character: then JSON.parse reads it. */
+function hasEscapes(text: string, start: number, end: number): boolean {
+  PLAIN_CHARS.lastIndex = start;
+  PLAIN_CHARS.test(text);
+  return PLAIN_CHARS.lastIndex < end;
+}
+
+/** Sets `key` on a projected row; `__proto__` as an own property, as JSON.parse makes it. */
+function put(out: Obj, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
+  else out[key] = value;
+}
+
+/**
+ * A field of a projected row whose value, read on first use, is not JSON (what was stepped over is checked only for
+ * its strings and brackets): the file reader names the line it came from.
+ */
+export class LazyFieldError extends Error {
+  constructor(
+    readonly field: string,
+    reason: string,
+  ) {
+    super(`not valid JSON (${field}: ${reason})`);
+  }
+}
+
+/**
+ * Where a transient row's values not parsed yet are: its text, and per such field its name, start and end. Under a
+ * symbol, so no reader of fields sees it; the accessors (one pair per field name, shared by every row) find it.
+ */
+const UNPARSED = Symbol('unparsed values');
+type Unparsed = { text: string; spans: Array<string | number> };
+
+/** The field as a plain property from now on. */
+function settle(row: Obj, key: string, value: unknown): unknown {
+  Object.defineProperty(row, key, { value, writable: true, enumerable: true, configurable: true });
+  return value;
+}
+
+function parseUnparsed(row: Obj, key: string): unknown {
+  const { text, spans } = (row as { [UNPARSED]: Unparsed })[UNPARSED];
+  for (let i = spans.length - 3; i >= 0; i -= 3) {
+    if (spans[i] !== key) continue;
+    try {
+      return JSON.parse(text.slice(spans[i + 1] as number, spans[i + 2] as number));
+    } catch (error) {
+      throw new LazyFieldError(key, (error as Error).message);
+    }
+  }
+  return undefined;
+}
+
+const accessors = new Map<string, PropertyDescriptor>();
+
+/** The accessor pair of a field name (a closure per row costs some 0.7 us; one pair per name a fifth of that). */
+function accessorOf(key: string): PropertyDescriptor {
+  let found = accessors.get(key);
+  if (!found) {
+    found = {
+      get(this: Obj) {
+        return settle(this, key, parseUnparsed(this, key));
+      },
+      set(this: Obj, value: unknown) {
+        settle(this, key, value);
+      },
+      enumerable: true,
+      configurable: true,
+    };
+    if (accessors.size < 1000) accessors.set(key, found);
+  }
+  return found;
+}
+
+/** A large value held as an accessor that parses it once, on first read (and a plain property once read or written). */
+function putLazy(out: Obj, key: string, text: string, start: number, end: number): void {
+  const held = out as { [UNPARSED]?: Unparsed };
+  const unparsed = held[UNPARSED];
+  // A symbol key: no field reader sees it (Object.keys, JSON.stringify and for-in skip symbols).
+  if (unparsed) unparsed.spans.push(key, start, end);
+  else held[UNPARSED] = { text, spans: [key, start, end] };
+  Object.defineProperty(out, key, accessorOf(key));
+}
+
+/** The looked-for name the key text[start, end) (quotes included) spells, else undefined. */
+function lookedFor(text: string, start: number, end: number, p: Projection): Looked | undefined {
+  const candidates = p.byShape.get(shapeOf(end - start - 2, text.charCodeAt(start + 1)));
+  if (candidates) for (const looked of candidates) if (text.startsWith(looked.name, start + 1)) return looked;
+  // Rare: the run stops at a key with escapes (it cannot compare those), and at the last member.
+  return hasEscapes(text, start + 1, end - 1) ? p.byName.get(JSON.parse(text.slice(start, end)) as string) : undefined;
+}
+
+/** The members read in one row, as (looked-for entry, start, end) triples: reused from row to row (never re-entered). */
+const readNames: Looked[] = [];
+const readSpans: number[] = [];
+
+/**
+ * The declared fields of the row in `text` (one JSON object), or undefined when this reader cannot read the text
+ * (the caller parses it whole: JSON.parse, then pickFields). Never a different answer from pickFields(JSON.parse(text)).
+ */
+export function projectText(text: string, p: Projection, transient = false): Obj | undefined {
+  try {
+    const count = findMembers(text, p);
+    return count < 0 ? undefined : build(text, count, transient);
+  } catch {
+    return undefined; // a value read is not JSON (JSON.parse said so): the whole-row parse names what is wrong
+  }
+}
+
+/** Finds the looked-for members of the row (readNames, readSpans) and notes; their count, or -1 when it cannot read it. */
+function findMembers(text: string, p: Projection): number {
+  if (p.noted.length) p.notes.fill(0);
+  let at = skipWhitespace(text, 0);
+  if (text.charCodeAt(at) !== 0x7b) return -1;
+  at = skipWhitespace(text, at + 1);
+  if (text.charCodeAt(at) === 0x7d) return skipWhitespace(text, at + 1) === text.length ? 0 : -1;
+  const skipRun = p.skipRun;
+  let count = 0;
+  let stepped = false;
+  for (;;) {
+    if (text.charCodeAt(at) !== QUOTE) return -1;
+    const keyEnd = stringEnd(text, at);
+    if (keyEnd < 0) return -1;
+    const looked = lookedFor(text, at, keyEnd, p);
+    if (looked === undefined && !stepped) {
+      // A member not looked for: step over it and those after it that are not either, in one run.
+      skipRun.lastIndex = at;
+      skipRun.test(text); // matches at least the empty run
+      stepped = skipRun.lastIndex > at;
+      if (stepped) {
+        at = skipRun.lastIndex;
+        continue;
+      }
+    }
+    stepped = false;
+    at = text.charCodeAt(keyEnd) === 0x3a ? keyEnd : skipWhitespace(text, keyEnd);
+    if (text.charCodeAt(at) !== 0x3a) return -1;
+    const start = text.charCodeAt(at + 1) > 0x20 ? at + 1 : skipWhitespace(text, at + 1);
+    const end = valueEnd(text, start);
+    if (end < 0) return -1;
+    if (looked !== undefined) {
+      if (looked.note >= 0) p.notes[looked.note] = text.charCodeAt(start);
+      if (looked.wanted) {
+        readNames[count] = looked;
+        readSpans[2 * count] = start;
+        readSpans[2 * count + 1] = end;
+        count++;
+      }
+    }
+    at = text.charCodeAt(end) > 0x20 ? end : skipWhitespace(text, end);
+    const next = text.charCodeAt(at);
+    if (next === 0x2c) {
+      at = text.charCodeAt(at + 1) > 0x20 ? at + 1 : skipWhitespace(text, at + 1);
+      continue;
+    }
+    if (next !== 0x7d) return -1;
+    return skipWhitespace(text, at + 1) === text.length ? count : -1;
+  }
+}
+
+/** Values parsed together: one JSON.parse of all of them as an array costs less than one call each. */
+const batchAt: number[] = [];
+/** The values taken from a field's last value (batchAt -2), as they were before this row's own replace them. */
+const sameValues: unknown[] = [];
+
+/** The row from the members found: short plain strings sliced, large values lazy in a transient row, the rest parsed in one call. */
+function build(text: string, count: number, transient: boolean): Obj {
+  let batch = '';
+  let batched = 0;
+  for (let i = 0; i < count; i++) {
+    const start = readSpans[2 * i];
+    const end = readSpans[2 * i + 1];
+    const c = text.charCodeAt(start);
+    const composite = c === 0x5b || c === 0x7b;
+    const simple =
+      (c === QUOTE && end - start - 2 < SLICE_COPY_CHARS && !hasEscapes(text, start + 1, end - 1)) ||
+      (end === start + 1 && (c === 0x30 || c === 0x31)) ||
+      c === 0x74 || c === 0x66 || c === 0x6e ||
+      (transient && composite && end - start >= LAZY_MIN_CHARS);
+    if (simple) {
+      batchAt[i] = -1;
+      continue;
+    }
+    const looked = readNames[i];
+    if (composite && end - start === looked.lastText.length && text.startsWith(looked.lastText, start)) {
+      batchAt[i] = -2; // the same text as this field's last value: the same value (run facts repeat row after row)
+      sameValues[i] = looked.lastValue;
+      continue;
+    }
+    batch += batched === 0 ? text.slice(start, end) : ',' + text.slice(start, end);
+    batchAt[i] = batched++;
+  }
+  const parsed = batched === 0 ? null : (JSON.parse(`[${batch}]`) as unknown[]);
+  const out: Obj = {};
+  for (let i = 0; i < count; i++) {
+    const looked = readNames[i];
+    const key = looked.name;
+    if (batchAt[i] === -2) {
+      put(out, key, sameValues[i]);
+      sameValues[i] = undefined;
+      continue;
+    }
+    if (parsed !== null && batchAt[i] >= 0) {
+      const value = parsed[batchAt[i]];
+      const start = readSpans[2 * i];
+      const c = text.charCodeAt(start);
+      if (c === 0x5b || c === 0x7b) {
+        looked.lastText = text.slice(start, readSpans[2 * i + 1]);
+        looked.lastValue = value;
+      }
+      put(out, key, value);
+      continue;
+    }
+    const start = readSpans[2 * i];
+    const end = readSpans[2 * i + 1];
+    const c = text.charCodeAt(start);
+    if (c === QUOTE) put(out, key, text.slice(start + 1, end - 1));
+    else if (c === 0x30 || c === 0x31) put(out, key, c - 0x30); // 0 or 1: most rewards
+    else if (c === 0x74) put(out, key, true);
+    else if (c === 0x66) put(out, key, false);
+    else if (c === 0x6e) put(out, key, null);
+    else putLazy(out, key, text, start, end);
+  }
+  return out;
+}
+
+/** The declared fields of a row already parsed, in its own order (the same object projectText makes). */
+export function pickFields(row: Obj, p: Projection): Obj {
+  const out: Obj = {};
+  for (const key of Object.keys(row)) if (p.wanted.has(key)) put(out, key, row[key]);
+  return out;
+}
+
+/** The projection a statistic's reads call for; null for whole rows. */
+export function projectionOf(reads: RowFields): Projection | null {
+  return reads === 'row' ? null : projection(reads);
+}
+
+const isPlainObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Rows already parsed (rows sent along, labeled rows) cut to the fields `reads` names; other values as they are. */
+export function projectRows(rows: readonly unknown[], reads: RowFields): unknown[] {
+  const p = projectionOf(reads);
+  if (!p) return rows as unknown[];
+  return rows.map((row) => (isPlainObject(row) ? pickFields(row, p) : row));
+}
