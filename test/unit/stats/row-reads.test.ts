@@ -75,6 +75,11 @@ const PARAMS: Record<string, Obj[]> = {
   eval_variance: [{}, { by: 'eval_run' }, { metric: 'marker:polite', by: 'category' }],
   holdout_size: [{ effect: 0.1 }],
   hack_scan: [{ n_perm: 20, seeds: 1 }, { reward: 'score', n_perm: 20, seeds: 1, top_k: 3 }],
+  style_report: [{ n_boot: 200 }],
+  refusal_report: [{}],
+  trace_flag_report: [{ n_boot: 200 }],
+  grounding_report: [{}],
+  marker_summary: [{ n_boot: 200 }, { n_boot: 200, stamp: true }],
 };
 
 async function both(stat: AnyStatistic, kw: Obj): Promise<[string, string]> {
