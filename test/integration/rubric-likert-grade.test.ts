@@ -109,7 +109,8 @@ describe('grade with rubric and Likert judges', () => {
       expect(timeout + invalid + error).toBe(24);
       for (const { row } of runRows(dbPath, summary.dataset_id)) {
         expect(row.reward).toBeNull();
-        expect(row.markers).toBeUndefined();
+        // No rubric verdicts on a row its judge failed (the markers stamped at grading time, docs/markers.md, stay).
+        expect(Object.keys((row.markers ?? {}) as object).filter((name) => name.startsWith('rubric:'))).toEqual([]);
       }
     } finally {
       await hostile.close();

@@ -54,7 +54,7 @@ describe('while-desk verdict', () => {
     const { verdict, checks, brief } = await verdictOf(['bot', '--version', 'v2']);
     expect(verdict).toMatchObject({ candidate: 'v2', serving: 'v1', excludes_zero: true, graded_by: 'program', n: 100 });
     expect(verdict.noise_floor).toBeGreaterThan(0);
-    expect(verdict.line).toMatch(new RegExp(`^policy: v2 beats v1 by [0-9.]+ \\(interval excludes zero, clears the noise floor of ${verdict.noise_floor}\\); graded by a program, n=100$`));
+    expect(verdict.line).toMatch(new RegExp(`^policy: v2 beats v1 by [0-9.]+ \\(interval excludes zero, clears the noise floor of ${verdict.noise_floor}\\)(; moved, replicated on [a-z_, ]+)?; graded by a program, n=100$`));
     expect(checks.checks.map((c) => c.key)).toEqual(['frozen', 'size', 'judge', 'length', 'noise', 'contamination', 'reward', 'canfail']);
     expect(checks.checks.find((c) => c.key === 'noise')).toMatchObject({ ok: true });
     expect(checks.checks.find((c) => c.key === 'judge')).toMatchObject({ ok: true, value: 'graded by a program' });
