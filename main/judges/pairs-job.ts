@@ -4,10 +4,11 @@
 import { ApiError } from '../../shared/api/define';
 import type { PairsJudgeOutput } from '../../shared/api/pairs';
 import type { ParsedInput } from '../../shared/api/index';
-import { judgePairs, PairsInputError } from '../../shared/judging/pairwise';
+import { judgePairs, PairsInputError, type PairWinner } from '../../shared/judging/pairwise';
 import { isObject, taskKey } from '../../shared/stats/keys';
 import type { EngineContext } from '../engine/context';
 import { findDataset } from '../db/repos/datasets';
+import { savePairVerdicts } from '../db/repos/pairs';
 import { readDatasetRows } from '../rows/index';
 import { MissingFileError, readFileRows } from '../stats-workers/file-rows';
 import { loadPairwiseJudge } from './pairwise-judge';
@@ -41,12 +42,12 @@ function byTask(rows: Obj[]): Map<string, Obj[]> {
 }
 
 /** The pairs, in A's task order: { task, chosen: A's row, rejected: B's row, prompt }. */
-export function pairByTask(a: Obj[], b: Obj[]): Array<{ task: string; chosen: Obj; rejected: Obj; prompt: unknown }> {
+export function pairByTask(a: Obj[], b: Obj[]): Array<{ task: string; index: number; chosen: Obj; rejected: Obj; prompt: unknown }> {
   const bTasks = byTask(b);
   const pairs = [];
   for (const [task, aRows] of byTask(a)) {
     const bRows = bTasks.get(task) ?? [];
-    for (let i = 0; i < Math.min(aRows.length, bRows.length); i++) pairs.push({ task, chosen: aRows[i], rejected: bRows[i], prompt: aRows[i].prompt ?? bRows[i].prompt });
+    for (let i = 0; i < Math.min(aRows.length, bRows.length); i++) pairs.push({ task, index: i, chosen: aRows[i], rejected: bRows[i], prompt: aRows[i].prompt ?? bRows[i].prompt });
   }
   return pairs;
 }
@@ -68,6 +69,10 @@ export async function runPairsJudge(ctx: EngineContext, input: ParsedInput<'pair
       counts[winner ?? 'failed']++;
       return { task: pairs[i].task, winner, position_consistent: res.position_consistent, reasons: res.reasons };
     });
+    // Two stored datasets: the verdicts are kept for the label desk's pair mode and its agreement.
+    if (typeof input.a === 'string' && typeof input.b === 'string') {
+      savePairVerdicts(ctx.db, input.a, input.b, judge.name, judged.pairs.map((pair, i) => ({ task: pairs[i].task, index: pairs[i].index, winner: (pair.pairwise as { winner: PairWinner | null }).winner })));
+    }
     return { report: judged.report, counts, asked: judge.asked(), tasks_a: tasksA, tasks_b: tasksB, pairs: outcomes };
   } catch (error) {
     if (error instanceof PairsInputError) throw new ApiError('bad_input', error.message, 'a');

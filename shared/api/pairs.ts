@@ -52,6 +52,50 @@ export const pairsJudgeOutput = z.object({
 });
 export type PairsJudgeOutput = z.infer<typeof pairsJudgeOutput>;
 
+const datasetId = z.string().min(1, 'a dataset id is required');
+export const pairPick = z.enum(['a', 'b', 'tie']);
+
+const agreementReport = z.object({
+  n_labeled: z.number().int(),
+  n: z.number().int(),
+  n_sides: z.number().int(),
+  agrees_with_human: z.number().nullable(),
+  ci95: z.tuple([z.number(), z.number()]).nullable(),
+  prefers_other: z.number().int(),
+  judge_ties: z.number().int(),
+  human_ties: z.number().int(),
+  ties_matched: z.number().int(),
+  exact_agreement: z.number().nullable(),
+  disagreements: z.array(z.object({ pair_key: z.string(), judge: z.string(), human: z.string() })),
+  warnings: z.array(z.string()),
+});
+
+export const pairQueueItem = z.object({
+  task: z.string(),
+  index: z.number().int(),
+  prompt: z.string(),
+  a_text: z.string(),
+  b_text: z.string(),
+  /** The latest pairs.judge run's winner on this pair: chosen (A), rejected (B), tie; null none or failed. */
+  judge: z.enum(['chosen', 'rejected', 'tie']).nullable(),
+  /** This annotator's current pick. */
+  my_pick: pairPick.nullable(),
+});
+export type PairQueueItem = z.infer<typeof pairQueueItem>;
+
+export const pairsQueueOutput = z.object({ pairs: z.array(pairQueueItem), judge: z.string().nullable(), agreement: agreementReport });
+export type PairsQueueOutput = z.infer<typeof pairsQueueOutput>;
+
 export const pairsApi = {
+  'pairs.queue': method(
+    z.object({ a: datasetId, b: datasetId, annotator: z.string().max(200).optional() }),
+    pairsQueueOutput,
+    "The pairs of two datasets (same task) for the label desk's pair mode, with the judge's winners and the pairwise agreement",
+  ),
+  'pairs.label': method(
+    z.object({ a: datasetId, b: datasetId, task: z.string(), index: z.number().int().min(0), annotator: z.string().trim().min(1, 'an annotator name is required').max(200), pick: pairPick.nullable() }),
+    z.object({ label_id: z.number().int() }),
+    "Store a person's pick on a pair: a, b, tie (=), or null to withdraw it",
+  ),
   'pairs.judge': method(pairsJudgeInput, pairsJudgeOutput, 'Judge two datasets pair by pair (same task), both ways round: winners, ties, position_flip_rate'),
 } as const;

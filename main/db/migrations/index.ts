@@ -10,6 +10,7 @@ import { sql as queueOutline } from './0008-queue-outline';
 import { sql as keptFolds } from './0009-kept-folds';
 import { sql as runTasks } from './0010-run-tasks';
 import { sql as outboxStreak } from './0011-outbox-streak';
+import { sql as pairLabels } from './0013-pair-labels';
 
 export interface Migration {
   id: number;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { id: 9, name: '0009-kept-folds', sql: keptFolds },
   { id: 10, name: '0010-run-tasks', sql: runTasks },
   { id: 11, name: '0011-outbox-streak', sql: outboxStreak },
+  { id: 13, name: '0013-pair-labels', sql: pairLabels },
 ];
