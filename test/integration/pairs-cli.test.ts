@@ -63,6 +63,7 @@ describe('while-desk pairs', () => {
     const text = await cli(['pairs', idA, path.join(dir, 'b.jsonl'), '--judge', `openai:pj@${server.baseUrl}`, '--db', dbPath]);
     expect(text.stdout).toMatch(/A wins 2, B wins 0, tie 2/);
     expect(text.stdout).toMatch(/position_flip_rate 0\.25/);
+    expect(text.stdout).not.toContain('#/label/pairs/'); // B is a file: no stored pairs to label
   }, 60_000);
 
   it('the seeded judge runs offline and says it is a dry run', async () => {
@@ -72,6 +73,21 @@ describe('while-desk pairs', () => {
     const out = JSON.parse(res.stdout);
     expect(out.n).toBe(4);
     expect(out.counts.A + out.counts.B + out.counts.tie).toBe(4);
+  }, 60_000);
+
+  it('a judge that hangs fails each question within the deadline, kept as the pair\'s reason', async () => {
+    const hanging = await startFakeOpenAiServer({ faultFor: () => ({ kind: 'hang' }) });
+    try {
+      const started = Date.now();
+      const res = await cli(['pairs', idA, path.join(dir, 'b.jsonl'), '--judge', `openai:pj@${hanging.baseUrl}`, '--judge-timeout', '1', '--db', dbPath, '--json']);
+      expect(res.code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(20_000);
+      const out = JSON.parse(res.stdout);
+      expect(out).toMatchObject({ n: 4, n_judged: 0, failed: 4, position_flip_rate: null, counts: { failed: 4 } });
+      expect(out.pairs[0].reasons[0]).toMatch(/^timeout/);
+    } finally {
+      await hanging.close();
+    }
   }, 60_000);
 
   it('an unknown dataset, or two with no task in common, is a clear error', async () => {

@@ -47,6 +47,7 @@ export const pairsCommand: Command = {
     io.out(`${report.n} pairs (${out.tasks_a} tasks in A, ${out.tasks_b} in B), judge ${report.judge}, ${out.asked} questions asked\n`);
     io.out(`A wins ${counts.A}, B wins ${counts.B}, tie ${counts.tie}` + (counts.failed ? `, judge failed on ${counts.failed}` : '') + '\n');
     io.out(`position_flip_rate ${report.position_flip_rate ?? 'n/a'} (pairs whose answer changed when A and B swapped count as ties)\n`);
+    if (typeof a === 'string' && typeof b === 'string') io.out(`label these pairs by hand (a, b, =): #/label/pairs/${encodeURIComponent(a)}/${encodeURIComponent(b)} in while-desk serve or the app\n`);
     for (const warning of report.warnings) io.err(`warning: ${warning}\n`);
     return 0;
   },
