@@ -18,7 +18,7 @@ export function isFile(source: string): boolean {
   }
 }
 
-function apiSource(source: string): string | { path: string } {
+export function apiSource(source: string): string | { path: string } {
   if (isFile(source)) return { path: path.resolve(source) };
   if (/\.jsonl?$/i.test(source) || source.includes(path.sep)) throw new ApiError('not_found', `no such file: ${source} (give a JSONL file or a dataset id)`, source);
   return source;

@@ -13,6 +13,7 @@ const namespaces: { [N in Namespace]: () => Promise<Pick<Api, MethodsOf<N>>> } =
   grade: async () => (await import('../../shared/api/grade')).gradeApi,
   labels: async () => (await import('../../shared/api/labels')).labelsApi,
   models: async () => (await import('../../shared/api/models')).modelsApi,
+  pairs: async () => (await import('../../shared/api/pairs')).pairsApi,
   runs: async () => (await import('../../shared/api/runs')).runsApi,
   secrets: async () => (await import('../../shared/api/secrets')).secretsApi,
   stats: async () => (await import('../../shared/api/stats')).statsApi,

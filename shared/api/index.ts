@@ -6,6 +6,7 @@ import { datasetsApi, datasetsEvents } from './datasets';
 import { gradeApi, gradeEvents } from './grade';
 import { labelsApi } from './labels';
 import { modelsApi, modelsEvents } from './models';
+import { pairsApi } from './pairs';
 import { runsApi, runsEvents } from './runs';
 import { secretsApi } from './secrets';
 import { statsApi, statsEvents } from './stats';
@@ -13,7 +14,7 @@ import { sweepsApi, sweepsEvents } from './sweeps';
 import { syncApi, syncEvents } from './sync';
 import { trainingApi, trainingEvents } from './training';
 
-export const api = { ...appApi, ...datasetsApi, ...labelsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...gradeApi, ...syncApi, ...sweepsApi, ...agentsApi, ...trainingApi } as const;
+export const api = { ...appApi, ...datasetsApi, ...labelsApi, ...statsApi, ...runsApi, ...modelsApi, ...secretsApi, ...gradeApi, ...syncApi, ...sweepsApi, ...agentsApi, ...trainingApi, ...pairsApi } as const;
 export const events = { ...datasetsEvents, ...statsEvents, ...runsEvents, ...modelsEvents, ...gradeEvents, ...syncEvents, ...sweepsEvents, ...trainingEvents } as const;
 
 export type Api = typeof api;

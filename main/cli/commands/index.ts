@@ -24,6 +24,11 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./export-training')).exportTrainingCommand,
   },
   {
+    name: 'pairs',
+    summary: 'Judge two datasets pair by pair (same task), both ways round: A/B/tie counts and position_flip_rate',
+    load: async () => (await import('./pairs')).pairsCommand,
+  },
+  {
     name: 'export-preference',
     summary: 'Write same-prompt pass/fail pairs as DPO rows (OpenAI or TRL shape)',
     load: async () => (await import('./export-preference')).exportPreferenceCommand,

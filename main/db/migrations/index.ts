@@ -11,6 +11,7 @@ import { sql as keptFolds } from './0009-kept-folds';
 import { sql as runTasks } from './0010-run-tasks';
 import { sql as outboxStreak } from './0011-outbox-streak';
 import { sql as markerFlags } from './0012-marker-flags';
+import { sql as pairLabels } from './0013-pair-labels';
 
 export interface Migration {
   id: number;
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   { id: 10, name: '0010-run-tasks', sql: runTasks },
   { id: 11, name: '0011-outbox-streak', sql: outboxStreak },
   { id: 12, name: '0012-marker-flags', sql: markerFlags },
+  { id: 13, name: '0013-pair-labels', sql: pairLabels },
 ];

@@ -14,6 +14,7 @@ const domains: { [N in Namespace]: () => Promise<HandlerMap<MethodsOf<N>>> } = {
   grade: async () => (await import('./grade')).gradeHandlers,
   labels: async () => (await import('./labels')).labelsHandlers,
   models: async () => (await import('./models')).modelsHandlers,
+  pairs: async () => (await import('./pairs')).pairsHandlers,
   runs: async () => (await import('./runs')).runsHandlers,
   secrets: async () => (await import('./secrets')).secretsHandlers,
   stats: async () => (await import('./stats')).statsHandlers,

@@ -9,6 +9,7 @@ import { hrefFor, useRoute, type Section } from '../store/route-store';
 const DatasetPage = lazy(() => import('./datasets/dataset-page').then((m) => ({ default: m.DatasetPage })));
 const DatasetsPage = lazy(() => import('./datasets/datasets-page').then((m) => ({ default: m.DatasetsPage })));
 const LabelPage = lazy(() => import('./label/label-page').then((m) => ({ default: m.LabelPage })));
+const PairLabelPage = lazy(() => import('./label/pair-label-page').then((m) => ({ default: m.PairLabelPage })));
 const ComparePage = lazy(() => import('./compare/compare-page').then((m) => ({ default: m.ComparePage })));
 const AgentVerdictPage = lazy(() => import('./compare/agent-verdict').then((m) => ({ default: m.AgentVerdictPage })));
 const AgentsPage = lazy(() => import('./compare/agents-page').then((m) => ({ default: m.AgentsPage })));
@@ -52,6 +53,7 @@ function Page() {
   if (route.section === 'compare' && route.page === 'sweep' && route.id) return <SweepPage id={route.id} />;
   if (route.section === 'compare' && route.page === 'agents') return <AgentsPage />;
   if (route.section === 'compare' && route.page === 'agent' && route.id) return <AgentVerdictPage agent={route.id} />;
+  if (route.section === 'label' && route.page === 'pairs' && route.id && route.other) return <PairLabelPage a={route.id} b={route.other} />;
   if (route.section === 'label') return <LabelPage id={route.id} />;
   if (route.section === 'compare') return <ComparePage />;
   if (route.section === 'sync') return <SyncPage />;

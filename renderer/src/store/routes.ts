@@ -6,7 +6,7 @@ export type DatasetTab = 'rows' | 'measure' | 'learn' | 'train';
 export interface Route {
   section: Section;
   /** Under "Runs and datasets": which page; under Label, 'label' with the dataset's id; under Compare, its sub-pages. */
-  page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'label' | 'none' | CompareSubpage;
+  page: 'datasets' | 'dataset' | 'new-run' | 'run' | 'models' | 'label' | 'pairs' | 'none' | CompareSubpage;
   id: string | null;
   tab: DatasetTab;
   /** Compare: the candidate beside the baseline in `id` (`#/compare/BASELINE/CANDIDATE`). */
@@ -37,6 +37,8 @@ export function parseHash(hash: string): Route {
     const one = id === 'sweeps' ? 'sweep' : 'agent';
     return { ...base, section: 'compare', page: tab ? one : id, id: tab ?? null };
   }
+  // `#/label/pairs/A/B`: the pair mode, A's and B's replies to one task side by side.
+  if (head === 'label' && id === 'pairs' && tab && parts[3]) return { ...base, section: 'label', page: 'pairs', id: tab, other: parts[3] };
   if (head === 'label') return { ...base, section: 'label', page: id ? 'label' : 'none', id: id ?? null };
   if (head === 'compare') return { ...base, section: 'compare', page: 'none', id: id ?? null, other: tab ?? null };
   // `#/sync/ID`: the Sync page with that dataset or run chosen to push.
@@ -49,6 +51,7 @@ export function hrefFor(route: Partial<Route> & { section?: Section }): string {
   const section = route.section ?? 'runs';
   if (section === 'compare' && (route.page === 'sweeps' || route.page === 'agents')) return `#/compare/${route.page}`;
   if (section === 'compare' && (route.page === 'sweep' || route.page === 'agent')) return `#/compare/${route.page}s/${encodeURIComponent(route.id ?? '')}`;
+  if (section === 'label' && route.page === 'pairs' && route.id && route.other) return `#/label/pairs/${encodeURIComponent(route.id)}/${encodeURIComponent(route.other)}`;
   if (section === 'label' && route.id) return `#/label/${encodeURIComponent(route.id)}`;
   if (section === 'sync' && route.id) return `#/sync/${encodeURIComponent(route.id)}`;
   if (section === 'compare' && route.id) {

@@ -12,6 +12,8 @@ describe('renderer routes', () => {
     expect(parseHash('#/runs/run-9')).toMatchObject({ page: 'run', id: 'run-9' });
     expect(parseHash('#/models')).toMatchObject({ page: 'models' });
     expect(parseHash('#/label')).toMatchObject({ section: 'label', page: 'none' });
+    expect(parseHash('#/label/pairs/ds-a/ds-b')).toMatchObject({ section: 'label', page: 'pairs', id: 'ds-a', other: 'ds-b' });
+    expect(parseHash(hrefFor({ section: 'label', page: 'pairs', id: 'a b', other: 'c/d' }))).toMatchObject({ page: 'pairs', id: 'a b', other: 'c/d' });
     expect(parseHash('#/nowhere')).toMatchObject({ section: 'runs', page: 'datasets' });
   });
 
