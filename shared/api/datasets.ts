@@ -115,6 +115,11 @@ export const datasetsApi = {
     z.object({ text: z.string(), rows: z.number().int(), done: z.boolean() }),
     'A slice of the export as JSONL text (a browser downloads an export this way, slice by slice)',
   ),
+  'datasets.stampMarkers': method(
+    z.object({ id: datasetId }),
+    z.object({ rows: z.number().int(), stamped: z.number().int(), version: z.number().int() }),
+    'Write the style, trace and grounding markers into the stored rows (a row\'s own markers kept); a second stamp changes nothing',
+  ),
   'datasets.delete': method(
     z.object({ id: datasetId, with_copies: z.boolean().default(false) }),
     z.object({ deleted: z.boolean(), deleted_ids: z.array(z.string()) }),

@@ -8,6 +8,8 @@ import { childDatasets, findDataset, listDatasets } from '../../db/repos/dataset
 import { countRows, deleteDataset, exportDataset, exportLines, getRow, pageRows, taskRows } from '../../rows/index';
 import { ImportSession } from '../../datasets/import-session';
 import { withRunStatuses } from '../../sim/run-status';
+import { stampDatasetMarkers } from '../../rows/stamp-markers';
+import { datasetVersion } from '../../db/changes';
 import { requireDataset } from './require-dataset';
 import type { HandlerMap } from './types';
 import { write, writeAsync } from './write';
@@ -91,6 +93,13 @@ export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
     const { text, rows } = exportLines(ctx.db, input.id, input.offset, input.limit);
     return { text, rows, done: input.offset + rows >= dataset.rows };
   },
+  'datasets.stampMarkers': write((input, ctx) => {
+    const dataset = requireDataset(ctx, input.id);
+    // Rows still being written (an import, a run, a grade) would be stamped half-way.
+    if (['importing', 'running', 'grading'].includes(dataset.status)) throw new ApiError('conflict', `dataset ${input.id} is ${dataset.status}; stamp its markers once it is ready`, input.id);
+    const { rows, stamped } = stampDatasetMarkers(ctx.db, input.id);
+    return { rows, stamped, version: datasetVersion(ctx.db, input.id) ?? 0 };
+  }),
   'datasets.delete': write((input, ctx) => {
     if (!findDataset(ctx.db, input.id)) return { deleted: false, deleted_ids: [] };
     const copies = childDatasets(ctx.db, input.id);
