@@ -1,6 +1,7 @@
 // Datasets and rows: list, import (streamed in chunks), export, page through rows, open one.
 import { z } from '../schema/zod';
 import { method } from './define';
+import { markerFilter } from './labels';
 
 export const datasetSummary = z.object({
   id: z.string(),
@@ -91,6 +92,8 @@ export const datasetsApi = {
       limit: z.number().int().min(1).max(5000).default(200),
       sort: rowSortKey.default('ordinal'),
       descending: z.boolean().default(false),
+      /** Only the rows whose marker is at a value (the label queue's marker filter). */
+      marker: markerFilter.optional(),
     }),
     z.object({ total: z.number().int(), rows: z.array(rowListItem) }),
     'A page of a dataset\'s rows, sorted',

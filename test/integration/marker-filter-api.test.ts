@@ -62,6 +62,20 @@ describe('labels.queue marker filter', () => {
     expect((await engine.call('datasets.stampMarkers', { id })).stamped).toBe(0);
   });
 
+  it('filters the rows table (datasets.rows) the same way, in any sort', async () => {
+    const { engine, id } = await open(12);
+    const marker = { name: 'judge_ok', value: 0 } as const;
+    const plain = await engine.call('datasets.rows', { id, marker });
+    expect(plain.total).toBe(4);
+    expect(plain.rows.map((row) => row.ordinal)).toEqual([0, 3, 6, 9]);
+    const down = await engine.call('datasets.rows', { id, marker, descending: true, offset: 1, limit: 2 });
+    expect(down.rows.map((row) => row.ordinal)).toEqual([6, 3]);
+    // By reward (row i has reward i % 2): the odd rows last, ordinal breaking ties.
+    const byReward = await engine.call('datasets.rows', { id, marker, sort: 'reward' });
+    expect(byReward.rows.map((row) => row.ordinal)).toEqual([0, 6, 3, 9]);
+    expect((await engine.call('datasets.rows', { id })).total).toBe(12);
+  });
+
   it('refuses a marker filter with no name or a value other than 0 or 1', async () => {
     const { engine, id } = await open(4);
     await expect(engine.call('labels.queue', { dataset_id: id, filters: { marker: { name: '', value: 0 } } })).rejects.toMatchObject({ code: 'bad_input' });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { ApiError } from '../../../shared/api/define';
 import type { datasetsApi } from '../../../shared/api/datasets';
 import { childDatasets, findDataset, listDatasets } from '../../db/repos/datasets';
-import { countRows, deleteDataset, exportDataset, exportLines, getRow, pageRows, stampDatasetMarkers, taskRows } from '../../rows/index';
+import { countRows, deleteDataset, exportDataset, exportLines, getRow, markerOrdinals, pageRows, stampDatasetMarkers, taskRows } from '../../rows/index';
 import { ImportSession } from '../../datasets/import-session';
 import { withRunStatuses } from '../../sim/run-status';
 import { datasetVersion } from '../../db/changes';
@@ -64,9 +64,10 @@ export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
   }),
   'datasets.rows': (input, ctx) => {
     requireDataset(ctx, input.id);
+    const marked = input.marker ? markerOrdinals(ctx.db, input.id, input.marker.name, input.marker.value === 1 ? '1' : '0') : undefined;
     return {
-      total: countRows(ctx.db, input.id),
-      rows: pageRows(ctx.db, input.id, input.sort, input.descending, input.offset, input.limit),
+      total: marked ? marked.size : countRows(ctx.db, input.id),
+      rows: pageRows(ctx.db, input.id, input.sort, input.descending, input.offset, input.limit, marked),
     };
   },
   'datasets.row': (input, ctx) => {
