@@ -6,7 +6,7 @@
 //   aimed          the rows that settle the trust verdict fastest (aimed.ts)
 import type { QueueFilters, QueueItem, QueueOrder } from '../../shared/api/labels';
 import type { Db } from '../db/connection';
-import { getRow, queuePageRows, storedRowKey, type QueueColumns } from '../rows/index';
+import { getRow, markerNames, markerOrdinals, queuePageRows, storedRowKey, type QueueColumns } from '../rows/index';
 import { aimedOrder } from './aimed';
 import { labelState, type LabelState } from './current';
 import { judgeClass, ordinalAt, queueColumnsOf, queueRowDetails, queueRows, readInBackground, type QueueRows } from './queue-rows';
@@ -22,7 +22,8 @@ export interface QueueRequest {
   withRows?: number;
 }
 
-function matches(row: QueueColumns, filters: QueueFilters): boolean {
+function matches(row: QueueColumns, filters: QueueFilters, marked: Set<number> | null): boolean {
+  if (marked && !marked.has(row.ordinal)) return false;
   if (filters.task !== undefined && row.task !== filters.task) return false;
   if (filters.category !== undefined && row.category !== filters.category) return false;
   if (filters.reward !== undefined && judgeClass(row.reward) !== filters.reward) return false;
@@ -91,7 +92,9 @@ async function placePage(db: Db, request: QueueRequest, queue: QueueRows): Promi
   else readInBackground(db, request.datasetId, queue);
   const { rows } = await queueColumnsOf(db, request.datasetId, queue);
   const state = labelState(db, request.datasetId);
-  const base = filtered ? Array.from(queue.stratified).filter((index) => matches(rows[index], request.filters)) : queue.stratified;
+  const { marker } = request.filters;
+  const marked = marker ? markerOrdinals(db, request.datasetId, marker.name, marker.value === 1 ? '1' : '0') : null;
+  const base = filtered ? Array.from(queue.stratified).filter((index) => matches(rows[index], request.filters, marked)) : queue.stratified;
   const order: Array<{ index: number; why?: string }> = request.order === 'stratified' ? Array.from(base, (index) => ({ index })) : ordered(rows, Array.from(base), state, request);
   return { page: order.slice(request.offset, request.offset + request.limit).map(({ index, why }) => ({ ordinal: rows[index].ordinal, why })), total: order.length, state };
 }
@@ -137,7 +140,7 @@ export async function buildQueue(db: Db, request: QueueRequest) {
       mine: perAnnotator.get(request.annotator) ?? 0,
       annotators: [...perAnnotator].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([annotator, labeled]) => ({ annotator, labeled })),
     },
-    facets: queue.facets ?? NO_FACETS,
+    facets: { ...(queue.facets ?? NO_FACETS), markers: markerNames(db, request.datasetId) },
     facets_ready: queue.facets !== null,
   };
 }

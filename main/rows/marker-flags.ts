@@ -40,3 +40,32 @@ export function fillMarkerFlags(db: Db, datasetId: string): number {
   if (!missing) return 0;
   return db.prepare(`UPDATE rows SET marker_flags = ${FLAGS_SQL} WHERE dataset_id = ? AND marker_flags IS NULL`).run(datasetId).changes;
 }
+
+type NamesCache = Map<string, { version: number; names: string[] }>;
+const namesByDb = new WeakMap<Db, NamesCache>();
+
+/**
+ * The marker names the dataset's rows carry as a number or a boolean (what a marker filter can be set to),
+ * sorted; read from marker_flags (filled first) and kept per dataset version.
+ */
+export function markerNames(db: Db, datasetId: string): string[] {
+  fillMarkerFlags(db, datasetId);
+  const version = (db.prepare('SELECT version FROM datasets WHERE id = ?').pluck().get(datasetId) as number | undefined) ?? -1;
+  let cache = namesByDb.get(db);
+  if (!cache) namesByDb.set(db, (cache = new Map()));
+  const kept = cache.get(datasetId);
+  if (kept && kept.version === version) return kept.names;
+  const names = new Set<string>();
+  const distinct = db.prepare("SELECT DISTINCT marker_flags FROM rows WHERE dataset_id = ? AND marker_flags <> ''").pluck().all(datasetId) as string[];
+  for (const flags of distinct) for (const part of flags.split('|')) if (part) names.add(part.slice(0, part.lastIndexOf('=')));
+  const sorted = [...names].sort();
+  cache.set(datasetId, { version, names: sorted });
+  return sorted;
+}
+
+/** The ordinals of the dataset's rows whose marker `name` is at `state` (marker_flags filled first). */
+export function markerOrdinals(db: Db, datasetId: string, name: string, state: MarkerState): Set<number> {
+  fillMarkerFlags(db, datasetId);
+  const found = db.prepare('SELECT ordinal FROM rows WHERE dataset_id = ? AND instr(marker_flags, ?) > 0').pluck().all(datasetId, markerToken(name, state)) as number[];
+  return new Set(found);
+}

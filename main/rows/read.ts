@@ -6,7 +6,7 @@ import { goldStateWith, withGold } from './gold';
 import { labelsByRowKey, type LabelRecord } from './labels';
 import { storedRowKey } from './row-keys';
 import { pickFields, projectText, type Projection } from './row-projection';
-import { sortedPage } from './sorted';
+import { sortedOrdinals, sortedPage } from './sorted';
 
 type Obj = Record<string, unknown>;
 
@@ -34,14 +34,21 @@ function toListItems(db: Db, datasetId: string, rows: ListRow[]): RowListItem[] 
   });
 }
 
-export function pageRows(db: Db, datasetId: string, sort: RowSortKey, descending: boolean, offset: number, limit: number): RowListItem[] {
-  if (sort === 'ordinal') {
+/** A page of the rows in `marked` (a marker filter's ordinals), in the asked order; total is marked.size. */
+function markedPage(db: Db, datasetId: string, marked: Set<number>, sort: RowSortKey, descending: boolean, offset: number, limit: number): number[] {
+  const order = sort === 'ordinal' ? [...marked].sort((a, b) => a - b) : Array.from(sortedOrdinals(db, datasetId, sort)).filter((ordinal) => marked.has(ordinal));
+  if (descending) order.reverse();
+  return order.slice(offset, offset + limit);
+}
+
+export function pageRows(db: Db, datasetId: string, sort: RowSortKey, descending: boolean, offset: number, limit: number, marked?: Set<number>): RowListItem[] {
+  if (sort === 'ordinal' && !marked) {
     const rows = db
       .prepare(`SELECT ${LIST_COLUMNS} FROM rows WHERE dataset_id = ? ORDER BY ordinal ${descending ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`)
       .all(datasetId, limit, offset) as ListRow[];
     return toListItems(db, datasetId, rows);
   }
-  const ordinals = sortedPage(db, datasetId, sort, descending, offset, limit);
+  const ordinals = marked ? markedPage(db, datasetId, marked, sort, descending, offset, limit) : sortedPage(db, datasetId, sort as Exclude<RowSortKey, 'ordinal'>, descending, offset, limit);
   if (ordinals.length === 0) return [];
   const found = db
     .prepare(`SELECT ${LIST_COLUMNS} FROM rows WHERE dataset_id = ? AND ordinal IN (SELECT value FROM json_each(?))`)

@@ -1,6 +1,7 @@
 // Datasets and rows: list, import (streamed in chunks), export, page through rows, open one.
 import { z } from '../schema/zod';
 import { method } from './define';
+import { markerFilter } from './labels';
 
 export const datasetSummary = z.object({
   id: z.string(),
@@ -91,6 +92,8 @@ export const datasetsApi = {
       limit: z.number().int().min(1).max(5000).default(200),
       sort: rowSortKey.default('ordinal'),
       descending: z.boolean().default(false),
+      /** Only the rows whose marker is at a value (the label queue's marker filter). */
+      marker: markerFilter.optional(),
     }),
     z.object({ total: z.number().int(), rows: z.array(rowListItem) }),
     'A page of a dataset\'s rows, sorted',
@@ -114,6 +117,11 @@ export const datasetsApi = {
     z.object({ id: datasetId, offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(20000).default(5000) }),
     z.object({ text: z.string(), rows: z.number().int(), done: z.boolean() }),
     'A slice of the export as JSONL text (a browser downloads an export this way, slice by slice)',
+  ),
+  'datasets.stampMarkers': method(
+    z.object({ id: datasetId }),
+    z.object({ rows: z.number().int(), stamped: z.number().int(), version: z.number().int() }),
+    'Write the style, trace and grounding markers into the stored rows (a row\'s own markers kept); a second stamp changes nothing',
   ),
   'datasets.delete': method(
     z.object({ id: datasetId, with_copies: z.boolean().default(false) }),

@@ -28,12 +28,16 @@ export type LabelRecordOut = z.infer<typeof labelRecord>;
 export const queueOrder = z.enum(['stratified', 'unlabeled', 'disagreements', 'aimed']);
 export type QueueOrder = z.infer<typeof queueOrder>;
 
+/** Rows whose marker `name` is `value` (0: the behaviour showed, 1: the agent did the right thing; docs/markers.md). */
+export const markerFilter = z.object({ name: z.string().min(1, 'name the marker'), value: z.union([z.literal(0), z.literal(1)]) });
+
 export const queueFilters = z.object({
   task: z.string().optional(),
   category: z.string().optional(),
   /** The judge's verdict: reward 1, reward 0, or no binary reward. */
   reward: z.enum(['pass', 'fail', 'ungraded']).optional(),
   judge_status: z.string().optional(),
+  marker: markerFilter.optional(),
 });
 export type QueueFilters = z.infer<typeof queueFilters>;
 
@@ -108,7 +112,7 @@ export const labelsApi = {
       total: z.number().int(),
       progress: queueProgress,
       /** What the filters can be set to (the most common first, at most 200 each). */
-      facets: z.object({ tasks: z.array(z.string()), categories: z.array(z.string()), judge_statuses: z.array(z.string()) }),
+      facets: z.object({ tasks: z.array(z.string()), categories: z.array(z.string()), judge_statuses: z.array(z.string()), markers: z.array(z.string()) }),
       /** False while the rows' JSON fields are still being read (a large dataset's first open): ask again later. */
       facets_ready: z.boolean(),
       /** With with_rows: the first items' rows, in the items' order. */

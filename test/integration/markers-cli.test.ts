@@ -35,9 +35,43 @@ describe('while-desk markers', () => {
     expect(summary.argument_grounding).toMatchObject({ metric: 'marker:argument_grounding', n_rows: 4, n_rows_at_0: 2, mean: 0.5 });
     expect(summary.no_boilerplate).toMatchObject({ n_rows: 4, n_rows_at_0: 1 });
     for (const key of ['metric', 'n_tasks', 'n_rows', 'n_rows_at_1', 'n_rows_at_0', 'mean', 'ci95', 'degenerate']) expect(summary.answered).toHaveProperty(key);
-    // Without --stamp the plain summary sees only the judge's marker.
+    // The stamp is stored: the plain summary (no --stamp) now sees every stamped marker.
     const plain = JSON.parse(cli(['stats', 'marker-summary', dataset, '--json']).stdout);
-    expect(Object.keys(plain)).toEqual(['judge_ok']);
+    expect(plain.argument_grounding).toMatchObject({ n_rows: 4, n_rows_at_0: 2 });
+    expect(plain.judge_ok).toMatchObject({ n_rows: 1, mean: 1 });
+  });
+
+  it('stores the stamp on the rows: export shows it, a judge marker wins, a second stamp changes nothing', () => {
+    const exportRows = (name: string) => {
+      const out = cli(['export', dataset, path.join(dir, name)]);
+      expect(out.code, out.stderr).toBe(0);
+      return fs.readFileSync(path.join(dir, name), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    };
+    const first = exportRows('first.jsonl');
+    expect(first).toHaveLength(4);
+    for (const row of first) {
+      expect(row.markers).toHaveProperty('no_hedging');
+      expect(row.markers).toHaveProperty('argument_grounding');
+      expect(row.markers).toHaveProperty('honest_claims');
+      expect(typeof row.trace_flags).toBe('object');
+    }
+    expect(first.filter((row) => row.markers.judge_ok === 1)).toHaveLength(1);
+    const again = cli(['markers', dataset]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/stamped 0 of 4 rows/);
+    expect(exportRows('second.jsonl')).toEqual(first);
+  });
+
+  it('keeps a row\'s own marker over the stamp on a clash', () => {
+    const file = path.join(dir, 'own.jsonl');
+    fs.writeFileSync(file, JSON.stringify({ scenario_id: 'x', prompt: 'hi', final_text: 'I apologize, here it is.', reward: 1, markers: { no_apology: 1 } }) + '\n');
+    const id = /dataset (\S+)/.exec(cli(['import', file]).stdout)![1];
+    expect(cli(['markers', id]).stdout).toMatch(/stamped 1 of 1 rows/);
+    const out = path.join(dir, 'own-out.jsonl');
+    cli(['export', id, out]);
+    const row = JSON.parse(fs.readFileSync(out, 'utf8').trim());
+    expect(row.markers.no_apology).toBe(1);
+    expect(row.markers.no_boilerplate).toBe(1);
   });
 
   it('prints the style, refusal and grounding reports with the SDK keys', () => {

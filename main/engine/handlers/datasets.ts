@@ -5,9 +5,10 @@ import fs from 'node:fs';
 import { ApiError } from '../../../shared/api/define';
 import type { datasetsApi } from '../../../shared/api/datasets';
 import { childDatasets, findDataset, listDatasets } from '../../db/repos/datasets';
-import { countRows, deleteDataset, exportDataset, exportLines, getRow, pageRows, taskRows } from '../../rows/index';
+import { countRows, deleteDataset, exportDataset, exportLines, getRow, markerOrdinals, pageRows, stampDatasetMarkers, taskRows } from '../../rows/index';
 import { ImportSession } from '../../datasets/import-session';
 import { withRunStatuses } from '../../sim/run-status';
+import { datasetVersion } from '../../db/changes';
 import { requireDataset } from './require-dataset';
 import type { HandlerMap } from './types';
 import { write, writeAsync } from './write';
@@ -63,9 +64,10 @@ export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
   }),
   'datasets.rows': (input, ctx) => {
     requireDataset(ctx, input.id);
+    const marked = input.marker ? markerOrdinals(ctx.db, input.id, input.marker.name, input.marker.value === 1 ? '1' : '0') : undefined;
     return {
-      total: countRows(ctx.db, input.id),
-      rows: pageRows(ctx.db, input.id, input.sort, input.descending, input.offset, input.limit),
+      total: marked ? marked.size : countRows(ctx.db, input.id),
+      rows: pageRows(ctx.db, input.id, input.sort, input.descending, input.offset, input.limit, marked),
     };
   },
   'datasets.row': (input, ctx) => {
@@ -91,6 +93,13 @@ export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
     const { text, rows } = exportLines(ctx.db, input.id, input.offset, input.limit);
     return { text, rows, done: input.offset + rows >= dataset.rows };
   },
+  'datasets.stampMarkers': write((input, ctx) => {
+    const dataset = requireDataset(ctx, input.id);
+    // Rows still being written (an import, a run, a grade) would be stamped half-way.
+    if (['importing', 'running', 'grading'].includes(dataset.status)) throw new ApiError('conflict', `dataset ${input.id} is ${dataset.status}; stamp its markers once it is ready`, input.id);
+    const { rows, stamped } = stampDatasetMarkers(ctx.db, input.id);
+    return { rows, stamped, version: datasetVersion(ctx.db, input.id) ?? 0 };
+  }),
   'datasets.delete': write((input, ctx) => {
     if (!findDataset(ctx.db, input.id)) return { deleted: false, deleted_ids: [] };
     const copies = childDatasets(ctx.db, input.id);

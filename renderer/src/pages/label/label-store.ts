@@ -36,7 +36,7 @@ interface LabelState {
   items: QueueItem[];
   total: number;
   progress: Progress | null;
-  facets: { tasks: string[]; categories: string[]; judge_statuses: string[] };
+  facets: { tasks: string[]; categories: string[]; judge_statuses: string[]; markers: string[] };
   index: number;
   loading: boolean;
   error: string | null;
@@ -189,7 +189,7 @@ export const useLabel = create<LabelState>((set, get) => {
     items: [],
     total: 0,
     progress: null,
-    facets: { tasks: [], categories: [], judge_statuses: [] },
+    facets: { tasks: [], categories: [], judge_statuses: [], markers: [] },
     index: 0,
     loading: false,
     error: null,

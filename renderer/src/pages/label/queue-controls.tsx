@@ -1,7 +1,8 @@
-// The queue's order, its filters (task, category, judge verdict, judge status) and everyone's progress.
+// The queue's order, its filters (task, category, judge verdict, judge status, a marker) and everyone's progress.
 import type { QueueFilters, QueueOrder } from '../../../../shared/api/labels';
 import { formatCount } from '../../components/format';
 import { useLabel } from './label-store';
+import { MarkerFilter } from './marker-filter';
 
 const ORDERS: Array<[QueueOrder, string]> = [
   ['stratified', 'Stratified by judge verdict'],
@@ -45,6 +46,7 @@ export function QueueControls() {
       {facets.tasks.length > 1 && <Choice label="Task" testId="filter-task" value={filters.task} options={pairs(facets.tasks)} onChange={change('task')} />}
       {facets.categories.length > 0 && <Choice label="Category" testId="filter-category" value={filters.category} options={pairs(facets.categories)} onChange={change('category')} />}
       {facets.judge_statuses.length > 1 && <Choice label="Judge status" testId="filter-judge-status" value={filters.judge_status} options={pairs(facets.judge_statuses)} onChange={change('judge_status')} />}
+      {facets.markers.length > 0 && <MarkerFilter names={facets.markers} value={filters.marker} onChange={(marker) => setFilters({ ...filters, marker })} />}
       {progress && (
         <div className="progress-line" data-testid="label-progress" aria-live="polite">
           <strong>{annotator}</strong>: {formatCount(progress.mine)} labeled · {formatCount(progress.gold_rows)} of {formatCount(progress.rows)} rows have gold · {formatCount(total)} in this queue
