@@ -7,7 +7,7 @@
 //   details   three small JSON fields (judge_status, category, the task key's fallbacks) and the filter choices,
 //             read the same way after the columns: the filters and the aimed order.
 import type { Db } from '../db/connection';
-import { fillRowKeysGradually, hasLabels, queueColumnsAfter, queueDetails, queueOutline, type QueueColumns, type QueueOutline } from '../rows/index';
+import { fillMarkerFlagsGradually, fillRowKeysGradually, hasLabels, queueColumnsAfter, queueDetails, queueOutline, type QueueColumns, type QueueOutline } from '../rows/index';
 import { seededRandom, seedOf, shuffle } from './seeded';
 
 export type JudgeClass = 'pass' | 'fail' | 'ungraded';
@@ -202,7 +202,14 @@ export function readInBackground(db: Db, datasetId: string, queue: QueueRows): v
   if (queue.background || queue.details) return;
   queue.background = true;
   // The row keys first (an imported dataset's, before its first label: that label would otherwise fill them all
-  // before it is stored), then the details.
-  const timer = setTimeout(() => void fillRowKeysGradually(db, datasetId).then(() => queueRowDetails(db, datasetId, queue)).catch(() => undefined), BACKGROUND_DELAY_MS);
+  // before it is stored), then the marker flags (the marker facet), then the details.
+  const timer = setTimeout(
+    () =>
+      void fillRowKeysGradually(db, datasetId)
+        .then(() => fillMarkerFlagsGradually(db, datasetId))
+        .then(() => queueRowDetails(db, datasetId, queue))
+        .catch(() => undefined),
+    BACKGROUND_DELAY_MS,
+  );
   timer.unref();
 }

@@ -140,7 +140,9 @@ export async function buildQueue(db: Db, request: QueueRequest) {
       mine: perAnnotator.get(request.annotator) ?? 0,
       annotators: [...perAnnotator].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([annotator, labeled]) => ({ annotator, labeled })),
     },
-    facets: { ...(queue.facets ?? NO_FACETS), markers: markerNames(db, request.datasetId) },
+    // Marker names come once marker_flags is filled: by the background read (before the other facets), or by this
+    // call's own marker filter. Never filled here for a first page: 100k rows' JSON would delay the first row.
+    facets: { ...(queue.facets ?? NO_FACETS), markers: queue.facets || request.filters.marker ? markerNames(db, request.datasetId) : [] },
     facets_ready: queue.facets !== null,
   };
 }

@@ -32,13 +32,27 @@ const FLAGS_SQL = `COALESCE((SELECT '|' || group_concat(key || '=' ||
   WHERE json_type(rows.row_json, '$.markers') = 'object' AND type IN ('integer', 'real', 'true', 'false') AND instr(key, '|') = 0), '')`;
 
 /**
- * Fills marker_flags on the dataset's rows stored without it (an import, rows older than the column). A derived
- * column: it changes nothing a reader sees, so no version moves. Returns how many rows were filled.
+ * Fills marker_flags on the dataset's rows stored without it (an import, rows older than the column), at most
+ * `limit` rows when given. A derived column: it changes nothing a reader sees, so no version moves. Returns how many
+ * rows were filled.
  */
-export function fillMarkerFlags(db: Db, datasetId: string): number {
+export function fillMarkerFlags(db: Db, datasetId: string, limit?: number): number {
   const missing = db.prepare('SELECT 1 FROM rows WHERE dataset_id = ? AND marker_flags IS NULL LIMIT 1').get(datasetId);
   if (!missing) return 0;
-  return db.prepare(`UPDATE rows SET marker_flags = ${FLAGS_SQL} WHERE dataset_id = ? AND marker_flags IS NULL`).run(datasetId).changes;
+  if (limit === undefined) return db.prepare(`UPDATE rows SET marker_flags = ${FLAGS_SQL} WHERE dataset_id = ? AND marker_flags IS NULL`).run(datasetId).changes;
+  const some = `SELECT ordinal FROM rows WHERE dataset_id = ? AND marker_flags IS NULL LIMIT ?`;
+  return db.prepare(`UPDATE rows SET marker_flags = ${FLAGS_SQL} WHERE dataset_id = ? AND ordinal IN (${some})`).run(datasetId, datasetId, limit).changes;
+}
+
+/** Rows filled per turn of the event loop by the background fill: some milliseconds of the engine's thread. */
+const GRADUAL_ROWS = 1000;
+
+/**
+ * The same fill, a page of rows per turn of the event loop: the label queue runs it after its first page, so the
+ * marker names (a facet of the queue) are ready without the first row waiting for all 100k rows' JSON to be read.
+ */
+export async function fillMarkerFlagsGradually(db: Db, datasetId: string): Promise<void> {
+  while (db.open && fillMarkerFlags(db, datasetId, GRADUAL_ROWS) > 0) await new Promise<void>((resolve) => setImmediate(resolve));
 }
 
 type NamesCache = Map<string, { version: number; names: string[] }>;
