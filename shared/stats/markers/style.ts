@@ -68,14 +68,17 @@ export function phraseHits(lowered: string, phrases: readonly string[]): string[
 }
 
 /**
- * Each list of a table lower-cased once, so a row's check is plain `includes` calls. The stock table's is built at
- * load (stamping reads it for every row); a custom table's once per call.
+ * Each list of a table as one pattern of its lower-cased phrases, taken literally: whether it matches the lowered
+ * text is whether some phrase is in it (as `includes` would say), but one regex test per family was some three
+ * times quicker than a dozen `includes` calls, the stamp's largest cost on 100k rows. An empty list matches nothing
+ * (null), where an empty pattern would match everything.
  */
-type LoweredTable = ReadonlyArray<readonly [name: string, phrases: readonly string[]]>;
+type LoweredTable = ReadonlyArray<readonly [name: string, anyPhrase: RegExp | null]>;
+const literal = (phrase: string) => phrase.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const lowerTable = (table: PhraseTable): LoweredTable =>
-  Object.entries(table).map(([name, list]) => [name, list.map((phrase) => phrase.toLowerCase())] as const);
+  Object.entries(table).map(([name, list]) => [name, list.length ? new RegExp(list.map((p) => literal(p.toLowerCase())).join('|')) : null] as const);
 const STOCK_LOWERED = lowerTable(STYLE_MARKERS);
-/** A caller's table (style_report's, say) is lowered once however many rows it is used for (tables are not changed once made). */
+/** A caller's table (style_report's, say) is compiled once however many rows it is used for (tables are not changed once made). */
 const loweredCache = new WeakMap<PhraseTable, LoweredTable>();
 function loweredTable(table: PhraseTable): LoweredTable {
   if (table === STYLE_MARKERS) return STOCK_LOWERED;
@@ -84,15 +87,9 @@ function loweredTable(table: PhraseTable): LoweredTable {
   return out;
 }
 
-/** Whether any phrase occurs in the text; stops at the first (a marker only needs to know one fired). */
-function anyPhrase(lowered: string, phrases: readonly string[]): boolean {
-  for (const phrase of phrases) if (lowered.includes(phrase)) return true;
-  return false;
-}
-
 /** Writes one row's style markers (name -> 1.0 clean / 0.0 hit) into `out`, in table order; no array per row. */
 function styleValuesInto(lowered: string, table: LoweredTable, out: Record<string, number>): Record<string, number> {
-  for (const [name, phrases] of table) out[name] = anyPhrase(lowered, phrases) ? 0 : 1;
+  for (const [name, anyPhrase] of table) out[name] = anyPhrase !== null && anyPhrase.test(lowered) ? 0 : 1;
   return out;
 }
 
