@@ -5,9 +5,9 @@ import { styleMarkers, styleValues, phraseTable } from '../../../../shared/stats
 
 describe('style phrase lists', () => {
   it('matches a phrase with regex metacharacters literally, case-blind on the text', () => {
-    const rows = [{ final_text: 'Price: $5 (approx.) [sic] a+b? C:\\path/x|y' }, { final_text: 'price 5 approx sic ab' }];
+    const rows: Array<Record<string, unknown>> = [{ final_text: 'Price: $5 (approx.) [sic] a+b? C:\\path/x|y' }, { final_text: 'price 5 approx sic ab' }];
     styleMarkers(rows, { phrases: { money: ['$5 (approx.)'], marks: ['[sic] a+b?'], path: ['c:\\path/x|y'], none: [] } });
-    expect(rows.map((r) => (r as { markers: Record<string, number> }).markers)).toEqual([
+    expect(rows.map((r) => r.markers)).toEqual([
       { no_boilerplate: 1, no_hedging: 1, no_apology: 1, no_sycophancy: 1, answered: 1, money: 0, marks: 0, path: 0, none: 1 },
       { no_boilerplate: 1, no_hedging: 1, no_apology: 1, no_sycophancy: 1, answered: 1, money: 1, marks: 1, path: 1, none: 1 },
     ]);
