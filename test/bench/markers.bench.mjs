@@ -1,6 +1,7 @@
 // Markers benchmark (issue 28, item 8: markers on 100k rows in a worker at >= 50,000 rows/s). Two figures:
 // 1. stamping in a worker: the stamp (style, trace and grounding markers, stampedRow) alone, on 100,000 parsed rows
-//    inside a worker thread, best and median of 5 passes after a warm-up pass. This is the target's figure.
+//    inside a worker thread: the first pass (cold code, as a one-off stamp runs) and the best and median of the 5
+//    passes after it. This is the target's figure.
 // 2. whole process: `while-desk markers FILE --json` as a child process (start, read, stamp, marker_summary's
 //    bootstrap), best and median of 3 fresh processes, for scale.
 // Run: npm run build:engine && node test/bench/markers.bench.mjs
@@ -62,19 +63,19 @@ let stamped = 0;
 for (let pass = 0; pass < 6; pass++) {
   const t0 = performance.now();
   for (const row of rows) if (stampedRow(row).markers) stamped++;
-  if (pass > 0) times.push(performance.now() - t0);
+  times.push(performance.now() - t0);
 }
-parentPort.postMessage({ times, rows: rows.length, stamped });
+parentPort.postMessage({ first: times[0], times: times.slice(1), rows: rows.length, stamped });
 `;
-const stampTimes = await new Promise((resolve, reject) => {
+const stampRun = await new Promise((resolve, reject) => {
   const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(workerCode)}`), { workerData: { file, stampModule: pathToFileURL(stampModule).href } });
-  worker.once('message', (m) => resolve(m.times));
+  worker.once('message', (m) => resolve(m));
   worker.once('error', reject);
 });
-const stampSorted = [...stampTimes].sort((a, b) => a - b);
+const stampSorted = [...stampRun.times].sort((a, b) => a - b);
 const stampRate = (ms) => Math.round(ROWS / (ms / 1000));
 console.log(`markers stamping on ${ROWS} rows in a worker (stampedRow only)`.padEnd(70) +
-  ` best ${stampSorted[0].toFixed(0)} ms (${stampRate(stampSorted[0])} rows/s)  median ${stampSorted[2].toFixed(0)} ms (${stampRate(stampSorted[2])} rows/s)  target >= ${TARGET} rows/s  ${stampRate(stampSorted[0]) >= TARGET ? 'ok' : 'UNDER'}`);
+  ` first ${stampRun.first.toFixed(0)} ms (${stampRate(stampRun.first)} rows/s)  best ${stampSorted[0].toFixed(0)} ms (${stampRate(stampSorted[0])} rows/s)  median ${stampSorted[2].toFixed(0)} ms (${stampRate(stampSorted[2])} rows/s)  target >= ${TARGET} rows/s  ${stampRate(stampRun.first) >= TARGET && stampRate(stampSorted[2]) >= TARGET ? 'ok' : 'UNDER'}`);
 
 // 2. The whole command, as a person runs it.
 const times = [];
@@ -89,6 +90,6 @@ const sorted = [...times].sort((a, b) => a - b);
 const rate = (ms) => Math.round(ROWS / (ms / 1000));
 const ok = rate(sorted[0]) >= TARGET ? 'ok' : 'UNDER';
 console.log(`markers on ${ROWS} rows, whole process (stats worker stamps)`.padEnd(70) +
-  ` best ${sorted[0].toFixed(0)} ms (${rate(sorted[0])} rows/s)  median ${sorted[1].toFixed(0)} ms (${rate(sorted[1])} rows/s)  (for scale; was ${ok} against ${TARGET})`);
+  ` best ${sorted[0].toFixed(0)} ms (${rate(sorted[0])} rows/s)  median ${sorted[1].toFixed(0)} ms (${rate(sorted[1])} rows/s)  (for scale: ${ok} against ${TARGET} rows/s)`);
 console.log(`  markers summarised: ${Object.keys(summary).length}; argument_grounding mean ${summary.argument_grounding?.mean}`);
 fs.rmSync(dir, { recursive: true, force: true });
