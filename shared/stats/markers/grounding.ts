@@ -1,7 +1,7 @@
 // mark_grounding and ungrounded_arguments (sdk-semantics.md §7.3; docs/markers.md "Argument grounding"): every text
 // argument of every tool call must appear in what the call could have drawn on, or it was made up.
 import { isObject, pyStr, pyTruthy, type Row } from '../keys';
-import { PY_SPACE, pyLen } from '../../text/py-text';
+import { isPySpace, PY_SPACE, pyLen } from '../../text/py-text';
 import { loadsJson, stepList } from './trace-steps';
 import { TOOL_CALL_BLOCK } from './trace-patterns';
 
@@ -23,10 +23,26 @@ export interface ToolCall {
 const SPACE_RUN = new RegExp(`[${PY_SPACE}]+`, 'gu');
 const LOOSE_RUN = new RegExp(`[${PY_SPACE}_\\-]+`, 'gu');
 
+/** Whether a text is already spaced as normText leaves it: no space but " ", no two in a row, none at either end. */
+function spacedPlainly(text: string): boolean {
+  let previousSpace = true; // a space at the start is not plain
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const space = code === 32;
+    if ((space && previousSpace) || (!space && isPySpace(code))) return false;
+    previousSpace = space;
+  }
+  return !previousSpace || text.length === 0;
+}
+
 /** Whitespace runs as one space, trimmed, lower-cased; a falsy value is "" and anything else its Python str(). */
 export function normText(value: unknown): string {
   if (!pyTruthy(value)) return '';
-  return pyStr(value).replace(SPACE_RUN, ' ').replace(/^ | $/g, '').toLowerCase();
+  const text = pyStr(value);
+  // Most prompts, results and arguments are spaced plainly already: one scan instead of two regex replaces, which
+  // were a tenth of the stamp's time on 100k rows.
+  if (spacedPlainly(text)) return text.toLowerCase();
+  return text.replace(SPACE_RUN, ' ').replace(/^ | $/g, '').toLowerCase();
 }
 
 /** The text with whitespace, `_` and `-` removed (ORD 4017 and ORD-4017 read alike). */
@@ -113,6 +129,8 @@ function textLeaves(value: unknown, prefix: string, out: Array<[string, string]>
   else if (typeof value === 'string') out.push([prefix.replace(/\.+$/, ''), value]);
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 export interface Ungrounded {
   tool: string;
   key: string;
@@ -121,8 +139,9 @@ export interface Ungrounded {
 
 /** ungrounded_arguments(row, ignore_keys=, allow=, min_len=3): the text arguments that appear nowhere in their call's context. */
 export function ungroundedArguments(row: Row, options: GroundingOptions = {}): Ungrounded[] {
-  const skip = new Set((options.ignore_keys ?? []).map((key) => pyStr(key).toLowerCase()));
-  const allowed = new Set((options.allow ?? []).map(normText));
+  // The stamp calls this with no options for every row: no sets to build then.
+  const skip = options.ignore_keys?.length ? new Set(options.ignore_keys.map((key) => pyStr(key).toLowerCase())) : NONE;
+  const allowed = options.allow?.length ? new Set(options.allow.map(normText)) : NONE;
   const minLen = options.min_len ?? 3;
   const out: Ungrounded[] = [];
   for (const call of toolCallsOf(row)) {
@@ -130,9 +149,9 @@ export function ungroundedArguments(row: Row, options: GroundingOptions = {}): U
     textLeaves(call.arguments, '', leaves);
     let looseContext: string | null = null;
     for (const [key, value] of leaves) {
-      const leaf = key.split('.').pop()!.toLowerCase();
       const v = normText(value);
-      if (skip.has(leaf) || pyLen(v) < minLen || allowed.has(v)) continue;
+      if (pyLen(v) < minLen || allowed.has(v)) continue;
+      if (skip.size > 0 && skip.has(key.split('.').pop()!.toLowerCase())) continue;
       if (call.context.includes(v)) continue;
       const lv = loose(v);
       looseContext ??= loose(call.context);

@@ -5,8 +5,8 @@
 // merged after, wins over everything.
 import { isObject, type Row } from '../keys';
 import { argumentGrounding, GROUNDING_MARKER } from './grounding';
-import { assistantText, STYLE_MARKERS, styleValues } from './style';
-import { traceFlags, traceValues } from './trace';
+import { assistantText, STYLE_MARKERS, stockStyleValuesInto } from './style';
+import { traceFlags, traceValuesInto } from './trace';
 import { TRACE_MARKERS } from './trace-patterns';
 
 /** Every marker name a stamp writes, in the order it writes them. */
@@ -20,10 +20,13 @@ export interface RowStamp {
   changed: boolean;
 }
 
-/** The stamped values of one row, computed once each (its text, its flags, its calls). */
+/** The stamped values of one row, computed once each (its text, its flags, its calls), in STAMPED_MARKERS order. */
 export function markerValues(row: Row): { values: Record<string, number>; flags: Record<string, string> } {
   const flags = traceFlags(row);
-  const values = { ...styleValues(assistantText(row), STYLE_MARKERS), ...traceValues(flags), [GROUNDING_MARKER]: argumentGrounding(row) };
+  // One object filled in turn: spreading three per-family objects cost a fifth of the stamp's time on 100k rows.
+  const values = stockStyleValuesInto(assistantText(row), {});
+  traceValuesInto(flags, values);
+  values[GROUNDING_MARKER] = argumentGrounding(row);
   return { values, flags };
 }
 
@@ -38,9 +41,9 @@ export function stampOf(row: Row): RowStamp {
   const own = isObject(row.markers) ? row.markers : null;
   const markers: Record<string, unknown> = own ? { ...own } : {};
   let changed = !own || !sameFlags(row.trace_flags, flags);
-  for (const [name, value] of Object.entries(values)) {
+  for (const name in values) {
     if (Object.hasOwn(markers, name)) continue;
-    markers[name] = value;
+    markers[name] = values[name];
     changed = true;
   }
   return { markers, trace_flags: flags, changed };

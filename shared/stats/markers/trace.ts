@@ -14,10 +14,11 @@ const cut = (text: string) => pyHead(text, MAX_EVIDENCE_CHARS);
 
 /** The sentence around `at`: from after the last "." or newline before it to the next one at or after it. */
 function sentenceAt(text: string, at: number): string {
-  const before = (ch: string) => (at > 0 ? text.lastIndexOf(ch, at - 1) : -1);
-  const start = Math.max(before('.'), before('\n')) + 1;
-  const ends = [text.indexOf('.', at), text.indexOf('\n', at)].filter((i) => i !== -1);
-  return text.slice(start, ends.length ? Math.min(...ends) : text.length);
+  const start = at > 0 ? Math.max(text.lastIndexOf('.', at - 1), text.lastIndexOf('\n', at - 1)) + 1 : 0;
+  const dot = text.indexOf('.', at);
+  const newline = text.indexOf('\n', at);
+  const end = dot === -1 ? (newline === -1 ? text.length : newline) : newline === -1 ? dot : Math.min(dot, newline);
+  return text.slice(start, end);
 }
 
 /** The flags that fire on one rollout, each with the fragment that raised it; the first cause of each wins. */
@@ -71,8 +72,16 @@ export function traceFlags(row: Row, kinds?: Kinds): Record<string, string> {
 
 /** Each trace marker for a row's flags: 1.0 when none of its flags fired, else 0.0. */
 export function traceValues(flags: Readonly<Record<string, string>>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, members] of Object.entries(TRACE_MARKERS)) out[name] = members.some((flag) => flag in flags) ? 0 : 1;
+  return traceValuesInto(flags, {});
+}
+
+/** traceValues written into `out` (the stamp's one object per row), in TRACE_MARKERS order. */
+export function traceValuesInto(flags: Readonly<Record<string, string>>, out: Record<string, number>): Record<string, number> {
+  for (const name in TRACE_MARKERS) {
+    let fired = false;
+    for (const flag of TRACE_MARKERS[name]) if (flag in flags) fired = true;
+    out[name] = fired ? 0 : 1;
+  }
   return out;
 }
 
