@@ -5,7 +5,7 @@ import type { Db } from '../db/connection';
 import { goldStateWith, withGold } from './gold';
 import { labelsByRowKey, type LabelRecord } from './labels';
 import { storedRowKey } from './row-keys';
-import { pickFields, projectText, type Projection } from './row-projection';
+import { PROJECT_MIN_CHARS, pickFields, projectText, type Projection } from './row-projection';
 import { sortedOrdinals, sortedPage } from './sorted';
 
 type Obj = Record<string, unknown>;
@@ -120,7 +120,7 @@ function storedRow(json: string, own: readonly LabelRecord[] | undefined, fields
     return fields ? pickFields(whole, fields) : whole;
   }
   if (!fields) return JSON.parse(json) as Obj;
-  return projectText(json, fields, transient) ?? pickFields(JSON.parse(json) as Obj, fields);
+  return (json.length >= PROJECT_MIN_CHARS ? projectText(json, fields, transient) : undefined) ?? pickFields(JSON.parse(json) as Obj, fields);
 }
 
 /**

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import { StatsValueError } from '../../shared/stats/errors';
 import type { BoundFold } from '../../shared/stats/registry/define';
 import { parseRowLine, type RowCheck } from '../datasets/parse-row-line';
-import { LazyFieldError, pickFields, projection, projectText, type Projection, type RowFields } from '../rows/row-projection';
+import { LazyFieldError, PROJECT_MIN_CHARS, pickFields, projection, projectText, type Projection, type RowFields } from '../rows/row-projection';
 import type { ByteRange } from './file-parts';
 
 /** The full row check carries zod; it loads only when a line needs it (most clean files never do). */
@@ -115,7 +115,7 @@ async function parseLines(text: string, number: number, onRow: (row: unknown) =>
     start = end + 1;
     if (line.charCodeAt(0) === 0xfeff) line = line.slice(1); // a byte order mark is not part of the row
     if (line.trim() === '') continue;
-    let row = fields ? projectedRow(line, fields, reading.transient) : undefined;
+    let row = fields && line.length >= PROJECT_MIN_CHARS ? projectedRow(line, fields, reading.transient) : undefined;
     if (row === undefined) {
       row = parseWhole(line, number);
       if (row === undefined) {

@@ -118,7 +118,8 @@ describe('file rows read for a statistic\'s fields', () => {
   });
 
   it('names the line of a large value stepped over for its brackets that is not JSON once the statistic reads it', async () => {
-    const messages = `[${'{"role": "user", "content": "hello there"}, '.repeat(8)}{"role" "x"}]`;
+    // Long enough (over PROJECT_MIN_CHARS) to be projected, with messages read lazily, not parsed whole.
+    const messages = `[${'{"role": "user", "content": "hello there"}, '.repeat(30)}{"role" "x"}]`;
     const good = '{"schema_version": "1", "prompt": "a", "final_text": "", "steps": [], "reward": 1}\n';
     const file = write('lazy.jsonl', good.repeat(2) + `{"schema_version": "1", "prompt": "a", "final_text": "", "steps": [], "reward": 1, "messages": ${messages}}\n`);
     const reading: BoundFold<number> = { start: () => 0, add: (_n, row) => void (row as { messages?: unknown }).messages, merge: (a, b) => a + b, keepKey: null, reads: ['messages', 'reward'] };
