@@ -118,6 +118,11 @@ export const datasetsApi = {
     z.object({ text: z.string(), rows: z.number().int(), done: z.boolean() }),
     'A slice of the export as JSONL text (a browser downloads an export this way, slice by slice)',
   ),
+  'datasets.markerNames': method(
+    z.object({ id: datasetId }),
+    z.object({ names: z.array(z.string()) }),
+    'The marker names the dataset\'s rows carry as a number or a boolean (what a marker filter can be set to), sorted',
+  ),
   'datasets.stampMarkers': method(
     z.object({ id: datasetId }),
     z.object({ rows: z.number().int(), stamped: z.number().int(), version: z.number().int() }),

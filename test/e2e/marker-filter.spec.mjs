@@ -68,4 +68,25 @@ export default [
       await page.getByTestId('label-progress').filter({ hasText: `${ROWS} in this queue` }).waitFor();
     },
   },
+  {
+    name: 'the rows table\'s Marker filter shows only the rows where the chosen marker is 0, and Any shows them all again',
+    async run({ page, url, dir }) {
+      const db = path.join(dir, 'e2e.db');
+      const all = Array.from({ length: ROWS }, (_, i) => sampleRow(i, { markers: { on_policy: i % 3 === 0 ? 0 : 1 } }));
+      const { dataset_id: id } = await json(['import', writeJsonl(dir, 'marked.jsonl', all), '--json', '--db', db]);
+      await page.goto(`${url}#/datasets/${id}`);
+      const foot = page.locator('.rows-foot');
+      await foot.filter({ hasText: `${ROWS} rows` }).waitFor();
+      const filter = page.getByTestId('rows-marker-filter').getByTestId('filter-marker');
+      await filter.focus();
+      await filter.locator('option[value="0:on_policy"]').waitFor({ state: 'attached' });
+      await filter.selectOption('0:on_policy');
+      const expected = all.filter((_, i) => i % 3 === 0);
+      await foot.filter({ hasText: `${expected.length} rows` }).waitFor();
+      const tasks = await page.locator('.rows-body [role=row] .c-task').evaluateAll((cells) => cells.map((cell) => cell.textContent));
+      assert.deepEqual([...tasks].sort(), expected.map((row) => row.scenario_id).sort());
+      await filter.selectOption('');
+      await foot.filter({ hasText: `${ROWS} rows` }).waitFor();
+    },
+  },
 ];

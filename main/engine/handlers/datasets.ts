@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { ApiError } from '../../../shared/api/define';
 import type { datasetsApi } from '../../../shared/api/datasets';
 import { childDatasets, findDataset, listDatasets } from '../../db/repos/datasets';
-import { countRows, deleteDataset, exportDataset, exportLines, getRow, markerOrdinals, pageRows, stampDatasetMarkers, taskRows } from '../../rows/index';
+import { countRows, deleteDataset, exportDataset, exportLines, getRow, markerNames, markerOrdinals, pageRows, stampDatasetMarkers, taskRows } from '../../rows/index';
 import { ImportSession } from '../../datasets/import-session';
 import { withRunStatuses } from '../../sim/run-status';
 import { datasetVersion } from '../../db/changes';
@@ -69,6 +69,10 @@ export const datasetsHandlers: HandlerMap<keyof typeof datasetsApi> = {
       total: marked ? marked.size : countRows(ctx.db, input.id),
       rows: pageRows(ctx.db, input.id, input.sort, input.descending, input.offset, input.limit, marked),
     };
+  },
+  'datasets.markerNames': (input, ctx) => {
+    requireDataset(ctx, input.id);
+    return { names: markerNames(ctx.db, input.id) };
   },
   'datasets.row': (input, ctx) => {
     requireDataset(ctx, input.id);

@@ -1,6 +1,7 @@
 // Rows of one dataset, fetched in pages of 200 as the table scrolls; pages cached, never the whole set at once.
 import { create } from 'zustand';
 import type { RowListItem, RowSortKey } from '../../../shared/api/datasets';
+import type { QueueFilters } from '../../../shared/api/labels';
 import { desk, errorText } from '../api/desk';
 
 export const PAGE_SIZE = 200;
@@ -11,6 +12,8 @@ export interface RowsView {
   datasetId: string;
   sort: RowSortKey;
   descending: boolean;
+  /** Only the rows where this marker is at this value (docs/markers.md); none: every row. */
+  marker?: QueueFilters['marker'];
 }
 
 interface RowsState extends RowsView {
@@ -38,19 +41,19 @@ let generation = 0;
 let seenVersion = -1;
 
 function viewKey(view: RowsView): string {
-  return `${view.datasetId}|${view.sort}|${view.descending}`;
+  return `${view.datasetId}|${view.sort}|${view.descending}|${view.marker ? `${view.marker.value}:${view.marker.name}` : ''}`;
 }
 
 export const useRows = create<RowsState>((set, get) => {
   function pump(): void {
-    const { datasetId, sort, descending } = get();
+    const { datasetId, sort, descending, marker } = get();
     while (inFlight.size < MAX_IN_FLIGHT && wanted.length > 0) {
       const page = wanted.shift()!;
       if (pages.has(page) || inFlight.has(page)) continue;
       inFlight.add(page);
       const mine = generation;
       desk
-        .call('datasets.rows', { id: datasetId, sort, descending, offset: page * PAGE_SIZE, limit: PAGE_SIZE })
+        .call('datasets.rows', { id: datasetId, sort, descending, marker, offset: page * PAGE_SIZE, limit: PAGE_SIZE })
         .then(
           (reply) => {
             if (mine !== generation) return;
@@ -88,7 +91,7 @@ export const useRows = create<RowsState>((set, get) => {
       stalePages = new Map();
       inFlight = new Set();
       wanted = [];
-      set({ ...view, total: sameDataset ? get().total : null, version: get().version + 1, error: null, open: null });
+      set({ marker: undefined, ...view, total: sameDataset ? get().total : null, version: get().version + 1, error: null, open: null });
       get().want(0, 0);
     },
     rowAt(position) {

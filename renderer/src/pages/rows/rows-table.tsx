@@ -4,6 +4,7 @@ import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import type { RowListItem, RowSortKey } from '../../../../shared/api/datasets';
 import { formatCount, formatReward } from '../../components/format';
 import { useRows } from '../../store/rows-store';
+import { RowsMarkerFilter } from './rows-marker-filter';
 
 export const ROW_HEIGHT = 28;
 const PREFETCH_ROWS = 100;
@@ -49,7 +50,7 @@ const RowLine = memo(function RowLine({ row, position, start, selected, onOpen }
 });
 
 export function RowsTable({ datasetId }: { datasetId: string }) {
-  const { sort, descending, total, error, open, setView, want, rowAt, setOpen } = useRows();
+  const { sort, descending, marker, total, error, open, setView, want, rowAt, setOpen } = useRows();
   useRows((s) => s.version); // re-render when a page lands
   const storeDataset = useRows((s) => s.datasetId);
   const scroller = useRef<HTMLDivElement>(null);
@@ -73,7 +74,7 @@ export function RowsTable({ datasetId }: { datasetId: string }) {
   useEffect(() => {
     // A little ahead and behind, so steady scrolling finds the next page already there.
     want(first - PREFETCH_ROWS / 2, last + PREFETCH_ROWS);
-  }, [first, last, sort, descending, total, want]);
+  }, [first, last, sort, descending, marker, total, want]);
 
   useEffect(() => {
     if (open !== null) virtualizer.scrollToIndex(open, { align: 'auto' });
@@ -81,7 +82,7 @@ export function RowsTable({ datasetId }: { datasetId: string }) {
 
   const sortBy = (key: RowSortKey) => {
     const nextDescending = key === sort ? !descending : key === 'reward' || key === 'reply_length';
-    setView({ datasetId, sort: key, descending: nextDescending });
+    setView({ datasetId, sort: key, descending: nextDescending, marker });
     scroller.current?.scrollTo({ top: 0 });
   };
 
@@ -95,6 +96,7 @@ export function RowsTable({ datasetId }: { datasetId: string }) {
 
   return (
     <div className="rows-table" role="table" aria-label="Rows" aria-rowcount={total ?? undefined}>
+      <RowsMarkerFilter datasetId={datasetId} value={marker} onChange={(next) => setView({ datasetId, sort, descending, marker: next })} />
       <div role="row" className="rows-head">
         {COLUMNS.map((column) => (
           <div
@@ -115,7 +117,7 @@ export function RowsTable({ datasetId }: { datasetId: string }) {
         ))}
       </div>
       {error && <p className="error-text" role="alert">Could not load rows: {error}</p>}
-      {total === 0 && <p className="muted empty">This dataset has no rows.</p>}
+      {total === 0 && <p className="muted empty">{marker ? 'No row has that marker at that value.' : 'This dataset has no rows.'}</p>}
       <div className="rows-body" ref={scroller} tabIndex={0} onKeyDown={onKeyDown} data-testid="rows-scroller">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => (
