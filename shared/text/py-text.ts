@@ -72,22 +72,8 @@ export function pyIsDigit(char: string): boolean {
   return DIGIT.test(char);
 }
 
-/** Python's code-point order for strings (sorted(), min()): JavaScript's `<` compares UTF-16 units instead. */
-export function pyCompare(a: string, b: string): number {
-  if (a === b) return 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    // A surrogate (an astral code point) sorts above every BMP unit, which UTF-16 order gets wrong only above U+D7FF.
-    const sx = x >= 0xd800 && x <= 0xdfff;
-    const sy = y >= 0xd800 && y <= 0xdfff;
-    if (sx !== sy && (x >= 0xe000 || y >= 0xe000)) return sx ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
-}
+/** Python's code-point order for strings (sorted(), min()): the one implementation, task-order's. */
+export { codePointCompare as pyCompare } from '../stats/task-order';
 
 /** len() of a string: code points, not UTF-16 units. */
 export function pyLen(text: string): number {

@@ -1,6 +1,7 @@
 // "What will the policy learn?": the dataset's hack scan (docs/hack-scan.md), computed by the engine in a statistics
 // worker: the verdict, what the asks can move, the noise floor and the ranked features, and every warning.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { HackScanFeature } from '../../../../shared/stats/hack-scan-types';
 import { desk } from '../../api/desk';
 import { formatCount } from '../../components/format';
 import { pct } from './explain';
@@ -9,15 +10,7 @@ import { useStatsJob } from './use-stats-job';
 import './measure.css';
 
 type Obj = Record<string, unknown>;
-interface FeatureRow {
-  name: string;
-  aliases: string[];
-  rho: number;
-  pooled: number;
-  n_obs: number;
-  above_floor: boolean;
-  endorsed: boolean;
-}
+type FeatureRow = HackScanFeature;
 
 const VERDICTS: Record<string, string> = {
   train: 'Train: the reward pays for what it should.',
