@@ -109,28 +109,40 @@ export function pyHead(text: string, n: number): string {
  * A regular expression in Python's dialect, compiled twice: for text that is all ASCII (native \b and \w, which
  * agree with Python's there, and run faster) and for any other text (Unicode-aware \b and \w, as Python's are).
  * Both read `.` as "anything but a newline" (JavaScript's also refuses \r and U+2028/9), `$` as "the end, or just
- * before a newline that ends the text" and \s as Python's whitespace.
+ * before a newline that ends the text" and \s as Python's whitespace. Each is compiled on first use: the patterns are
+ * module constants, and compiling the Unicode classes of all of them (\p{L} under the i flag) cost every thread that
+ * loaded them 20-45 ms before its first row, most of them never matched.
  */
 export class PyPattern {
-  private readonly ascii: RegExp;
-  private readonly unicode: RegExp;
+  private asciiRx: RegExp | null = null;
+  private unicodeRx: RegExp | null = null;
 
-  constructor(source: string, flags: { ignoreCase?: boolean; dotAll?: boolean } = {}) {
-    const f = `${flags.ignoreCase ? 'i' : ''}${flags.dotAll ? 's' : ''}u`;
-    this.ascii = new RegExp(translate(source, false, flags.dotAll ?? false), f);
-    this.unicode = new RegExp(translate(source, true, flags.dotAll ?? false), f);
+  constructor(
+    private readonly source: string,
+    private readonly flags: { ignoreCase?: boolean; dotAll?: boolean } = {},
+  ) {}
+
+  private compiled(text: string): RegExp {
+    const unicode = !isAscii(text);
+    const found = unicode ? this.unicodeRx : this.asciiRx;
+    if (found) return found;
+    const flags = `${this.flags.ignoreCase ? 'i' : ''}${this.flags.dotAll ? 's' : ''}u`;
+    const made = new RegExp(translate(this.source, unicode, this.flags.dotAll ?? false), flags);
+    if (unicode) this.unicodeRx = made;
+    else this.asciiRx = made;
+    return made;
   }
 
   /** re.search: the first match, or null. */
   search(text: string): RegExpExecArray | null {
-    const rx = isAscii(text) ? this.ascii : this.unicode;
+    const rx = this.compiled(text);
     rx.lastIndex = 0;
     return rx.exec(text);
   }
 
   /** re.finditer over the text, in order. */
   *finditer(text: string): Generator<RegExpExecArray> {
-    const base = isAscii(text) ? this.ascii : this.unicode;
+    const base = this.compiled(text);
     const rx = new RegExp(base.source, base.flags + 'g');
     for (let m = rx.exec(text); m; m = rx.exec(text)) {
       yield m;
