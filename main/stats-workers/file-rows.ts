@@ -88,8 +88,8 @@ const NOTED = ['schema_version', 'reward'];
 const QUOTE = 0x22;
 
 /** The reading for a statistic's fields. */
-function lineReading(reads: RowFields, transient: boolean): LineReading {
-  return { fields: reads === 'row' ? null : projection(reads, NOTED), transient };
+function lineReading(reads: RowFields, transient: boolean, late: readonly string[] = []): LineReading {
+  return { fields: reads === 'row' ? null : projection(reads, NOTED, transient ? late : []), transient };
 }
 
 const WHOLE: LineReading = { fields: null, transient: false };
@@ -226,7 +226,7 @@ export async function readFileRows(file: string, reads: RowFields = 'row'): Prom
 /** A part of a file folded by a statistic's fold: its state and its line count, or the line it refused. */
 export async function foldFilePart<State>(file: string, range: ByteRange | undefined, fold: BoundFold<State>): Promise<{ state: State; lines: number }> {
   const state = fold.start();
-  const lines = await eachRow(file, range, (row) => fold.add(state, row), lineReading(fold.reads, true));
+  const lines = await eachRow(file, range, (row) => fold.add(state, row), lineReading(fold.reads, true, fold.rarely));
   return { state, lines };
 }
 

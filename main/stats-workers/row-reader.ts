@@ -124,7 +124,7 @@ export class RowReader {
       const version = datasetVersion(db, datasetId);
       if (version === undefined) throw new MissingDatasetError(`no dataset or run with id "${datasetId}" (see \`while-desk datasets\`)`);
       const state = fold.start();
-      forEachParsedRow(db, datasetId, (row) => fold.add(state, row), range, projectionOf(fold.reads));
+      forEachParsedRow(db, datasetId, (row) => fold.add(state, row), range, projectionOf(fold.reads, fold.rarely));
       return { state, version };
     })();
   }

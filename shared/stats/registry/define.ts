@@ -107,6 +107,12 @@ export interface RowFold<State = unknown> {
    * kept. Absent: this statistic's folds are never kept.
    */
   keepKey?(input: FoldInput): string | null;
+  /**
+   * Fields of `reads` the fold reads for few rows only (pass_at reads `messages` where a row's final_text is blank),
+   * and by plain property access (row.name): a fold's rows hold them as getters that look in the row's text on first
+   * read, so the reader steps over them with the members it skips rather than stopping at each (row-projection.ts).
+   */
+  rarely?: readonly string[];
 }
 
 /** A fold's start key for this input ('' when its start reads nothing of it). */
@@ -123,13 +129,17 @@ export interface BoundFold<State = unknown> {
   keepKey: string | null;
   /** The row fields the fold reads (its statistic's `reads` for this input). */
   reads: readonly string[] | 'row';
+  /** Those of `reads` it reads for few rows (RowFold.rarely); empty for whole rows. */
+  rarely: readonly string[];
 }
 
 /** The statistic's fold started for this input (the statistic must have one). */
 export function bindFold<State>(stat: Pick<Statistic, 'fold' | 'reads'>, input: FoldInput): BoundFold<State> {
   const fold = stat.fold as RowFold<State> | undefined;
   if (!fold) throw new Error('this statistic has no fold');
-  return { start: () => fold.start(input), add: fold.add, merge: fold.merge, keepKey: fold.keepKey?.(input) ?? null, reads: readsFor(stat.reads, input) };
+  const reads = readsFor(stat.reads, input);
+  const rarely = reads === 'row' ? [] : (fold.rarely ?? []).filter((name) => reads.includes(name));
+  return { start: () => fold.start(input), add: fold.add, merge: fold.merge, keepKey: fold.keepKey?.(input) ?? null, reads, rarely };
 }
 
 export interface Statistic<

@@ -62,6 +62,8 @@ export const passAtStatistic = statistic({
     add: addPassAtRow,
     merge: mergePassAt,
     fromFold: (states, input) => passAtOutput(passAtFrom(states.rows, passAtOptions(input)), input.options),
+    // The reply's messages where final_text is blank (run-config.ts replyOf), the reason of the first failed judge.
+    rarely: ['messages', 'reason'],
   }),
   sdkResult: (output) => ({ result: output.report, aux: { per_task: output.per_task } }),
 });

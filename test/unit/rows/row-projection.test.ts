@@ -67,6 +67,54 @@ describe('field projection', () => {
     expect(read).toBeGreaterThan(5000); // almost every row is read, not handed back
   });
 
+  it('gives, for late fields too, what JSON.parse of the whole row gives, on 3,000 generated rows', () => {
+    const rand = lcg(31);
+    let read = 0;
+    for (let i = 0; i < 3000; i++) {
+      const text = rowText(rand);
+      const fields = NAMES.filter(() => rand() < 0.5);
+      const late = fields.filter(() => rand() < 0.5);
+      const got = projectText(text, projection(fields, [], late), true);
+      if (got === undefined) continue;
+      read++;
+      const want = pick(text, fields);
+      // Before any is read: the row's other fields, in the row's order.
+      expect(Object.keys(got)).toEqual(Object.keys(want).filter((key) => !late.includes(key)));
+      // Each field, late or not, reads as the whole row's (a repeated key: its last value; an absent one: undefined).
+      // A row without __proto__ inherits one: read the field (a late getter runs), then take it only if it is the row's.
+      const own = (row: Obj, key: string) => {
+        const value = row[key];
+        return key === '__proto__' && !Object.hasOwn(row, key) ? undefined : value;
+      };
+      for (const key of fields) expect(JSON.stringify(own(got, key))).toBe(JSON.stringify(own(want, key)));
+      // Once read, the late fields are the row's own, in the row's keys.
+      expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+    }
+    expect(read).toBeGreaterThan(2500);
+  });
+
+  it('steps over late fields and finds each in the row text on first read, then holds it as a plain field', () => {
+    const messages = Array.from({ length: 20 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `turn ${i}` }));
+    const text = JSON.stringify({ final_text: '', messages, reason: 'a "quoted" reason', reward: 1 });
+    const p = projection(['final_text', 'messages', 'reason', 'reward', 'task_id'], [], ['messages', 'reason', 'task_id']);
+    const row = projectText(text, p, true) as Obj;
+    expect(Object.keys(row)).toEqual(['final_text', 'reward']); // not looked for yet
+    expect(row.messages).toEqual(messages);
+    expect(Object.getOwnPropertyDescriptor(row, 'messages')?.value).toEqual(messages);
+    expect(row.reason).toBe('a "quoted" reason');
+    expect(row.task_id).toBeUndefined(); // absent: looked for once, and not one of the row's keys
+    expect(Object.keys(row)).toEqual(['final_text', 'reward', 'messages', 'reason']);
+    const written = projectText(text, p, true) as Obj;
+    written.reason = 'replaced';
+    expect(written.reason).toBe('replaced');
+    // A late value that is not JSON says so when read; kept rows cannot have late fields.
+    const bad = `{"messages":[${'{"a":"x"},'.repeat(20)}{"a" "x"}],"reward":1}`;
+    const badRow = projectText(bad, projection(['messages', 'reward'], [], ['messages']), true) as Obj;
+    expect(badRow.reward).toBe(1);
+    expect(() => badRow.messages).toThrow(/not valid JSON \(messages: /);
+    expect(() => projectText(text, p, false)).toThrow(/transient/);
+  });
+
   it('keeps a repeated key at its first place with its last value, and __proto__ as an own field', () => {
     const text = '{"reward":0,"category":"a","reward":1,"__proto__":{"x":1}}';
     const got = projectText(text, projection(['reward', '__proto__', 'category'])) as Obj;

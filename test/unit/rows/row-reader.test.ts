@@ -54,7 +54,7 @@ describe('RowReader (statistics workers)', () => {
     expect(reader.resolve({ dataset_id: id }, ['reward'])).toBe(projected); // a subset: the same rows
     expect(reader.resolve({ dataset_id: id }, ['reward', 'prompt'])).not.toBe(projected);
     const seen: unknown[] = [];
-    const fold = { start: () => seen, add: (list: unknown[], row: unknown) => void list.push({ ...(row as object) }), merge: (a: unknown[]) => a, keepKey: null, reads: wanted };
+    const fold = { start: () => seen, add: (list: unknown[], row: unknown) => void list.push({ ...(row as object) }), merge: (a: unknown[]) => a, keepKey: null, reads: wanted, rarely: [] };
     reader.close();
     reader = new RowReader(dbPath);
     await reader.fold(id, fold);

@@ -19,7 +19,7 @@ function write(name: string, content: string | Buffer): string {
 }
 
 /** A fold that keeps the rows it is given, in order. */
-const collect: BoundFold<unknown[]> = { start: () => [], add: (rows, row) => void rows.push(row), merge: (a, b) => a.concat(b), keepKey: null, reads: 'row' };
+const collect: BoundFold<unknown[]> = { start: () => [], add: (rows, row) => void rows.push(row), merge: (a, b) => a.concat(b), keepKey: null, reads: 'row', rarely: [] };
 
 /** Rows of every length from a few bytes to 150 KiB (over two blocks), with accents and a four-byte character. */
 function mixedRows(): Array<Record<string, unknown>> {
@@ -122,7 +122,7 @@ describe('file rows read for a statistic\'s fields', () => {
     const messages = `[${'{"role": "user", "content": "hello there"}, '.repeat(30)}{"role" "x"}]`;
     const good = '{"schema_version": "1", "prompt": "a", "final_text": "", "steps": [], "reward": 1}\n';
     const file = write('lazy.jsonl', good.repeat(2) + `{"schema_version": "1", "prompt": "a", "final_text": "", "steps": [], "reward": 1, "messages": ${messages}}\n`);
-    const reading: BoundFold<number> = { start: () => 0, add: (_n, row) => void (row as { messages?: unknown }).messages, merge: (a, b) => a + b, keepKey: null, reads: ['messages', 'reward'] };
+    const reading: BoundFold<number> = { start: () => 0, add: (_n, row) => void (row as { messages?: unknown }).messages, merge: (a, b) => a + b, keepKey: null, reads: ['messages', 'reward'], rarely: [] };
     await expect(foldFilePart(file, undefined, reading)).rejects.toThrow(/not valid JSON \(messages: /);
     await expect(foldFilePart(file, undefined, reading)).rejects.toHaveProperty('line', 3);
   });

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bind, computeInput } from '../../../main/conformance/functions';
 import { substitute } from '../../../main/conformance/run-cases';
-import { readsFor, statisticNamed, statistics, type AnyStatistic, type SourceSpec } from '../../../shared/stats/registry/index';
+import { projection, projectText } from '../../../main/rows/row-projection';
+import { bindFold, readsFor, statisticNamed, statistics, type AnyStatistic, type SourceSpec } from '../../../shared/stats/registry/index';
 
 type Obj = Record<string, unknown>;
 
@@ -129,5 +130,33 @@ describe('the fields each statistic declares', () => {
         expect(projected, `${stat.name} ${JSON.stringify(params)}`).toBe(whole);
       }
     }
+  });
+
+  it('give every fold the same output on transient rows, its rarely read fields found late, as compute on whole rows', async () => {
+    const a = richRows(3, 0);
+    const b = richRows(4, 0.1);
+    let folded = 0;
+    for (const stat of statistics) {
+      if (stat.reads === 'row' || !stat.fold) continue;
+      for (const params of PARAMS[stat.name]) {
+        const given: Obj = {};
+        for (const [i, spec] of (stat.sources as readonly SourceSpec[]).entries()) given[spec.as] = spec.many ? [a, b] : i === 0 ? a : b;
+        const input = computeInput(stat, { ...given, ...params }, false);
+        if (stat.fold.applies?.(input) === false) continue;
+        const bound = bindFold(stat, input);
+        if (bound.reads === 'row') continue;
+        const p = projection(bound.reads, [], bound.rarely);
+        const states: Record<string, unknown> = {};
+        for (const name of stat.fold.sources) {
+          const state = bound.start();
+          for (const row of input.sources[name] as Obj[]) bound.add(state, projectText(JSON.stringify(row), p, true));
+          states[name] = state;
+        }
+        const whole = await stat.compute(input);
+        expect(JSON.stringify(stat.fold.fromFold(states, input)), `${stat.name} ${JSON.stringify(params)}`).toBe(JSON.stringify(whole));
+        folded++;
+      }
+    }
+    expect(folded).toBeGreaterThan(3);
   });
 });
