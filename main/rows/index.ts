@@ -14,6 +14,6 @@ export { queueColumns, queueColumnsAfter, queueDetails, queueOutline, queuePageR
 export { currentLabels, currentGoldRecords, goldStateFromOwn, goldStateWith } from './gold';
 export { readLabeledRows } from './labeled-rows';
 export { stampTrust } from './trust-stamp';
-export { fillMarkerFlags, fillMarkerFlagsGradually, markerNames, markerOrdinals, type MarkerState } from './marker-flags';
+export { fillMarkerFlagsGradually, markerNames, markerOrdinals, type MarkerState } from './marker-flags';
 export { stampDatasetMarkers } from './stamp-markers';
 export { keepFold, keptFold, serializeFold } from './kept-folds';
