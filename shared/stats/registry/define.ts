@@ -112,7 +112,7 @@ export interface RowFold<State = unknown> {
    * and by plain property access (row.name): a fold's rows hold them as getters that look in the row's text on first
    * read, so the reader steps over them with the members it skips rather than stopping at each (row-projection.ts).
    */
-  rarely?: readonly string[];
+  rarely?: readonly string[] | ((input: FoldInput) => readonly string[]);
 }
 
 /** A fold's start key for this input ('' when its start reads nothing of it). */
@@ -138,7 +138,8 @@ export function bindFold<State>(stat: Pick<Statistic, 'fold' | 'reads'>, input: 
   const fold = stat.fold as RowFold<State> | undefined;
   if (!fold) throw new Error('this statistic has no fold');
   const reads = readsFor(stat.reads, input);
-  const rarely = reads === 'row' ? [] : (fold.rarely ?? []).filter((name) => reads.includes(name));
+  const named = typeof fold.rarely === 'function' ? fold.rarely(input) : (fold.rarely ?? []);
+  const rarely = reads === 'row' ? [] : named.filter((name) => reads.includes(name));
   return { start: () => fold.start(input), add: fold.add, merge: fold.merge, keepKey: fold.keepKey?.(input) ?? null, reads, rarely };
 }
 

@@ -3,7 +3,7 @@ import { deltaReport, deltaReportOfSides, type DeltaOptions } from '../delta-rep
 import { addDeltaSideRow, deltaPlan, deltaSide, mergeDeltaSides, type DeltaSide } from '../delta-side';
 import { DELTA_SIDE_KEEP, deltaSideStartKey, keepablePlan, keptFoldKey } from '../kept-folds';
 import { common, rowFold, rowsOf, statistic, type FoldInput, type Zod } from './define';
-import { deltaReads } from './reads';
+import { deltaReads, PASS_AT_RARELY } from './reads';
 
 export function deltaReportSchema(z: Zod) {
   return z.looseObject({
@@ -75,6 +75,8 @@ export function deltaSidesFold(fromSides: (before: DeltaSide, after: DeltaSide, 
       return keepablePlan(plan) ? keptFoldKey(DELTA_SIDE_KEEP, deltaSideStartKey(plan)) : null;
     },
     applies: (input) => !input.params.balance_rollouts,
+    // pass_at's rarely read fields (each side folds a pass_at), unless the grouping reads one on every row.
+    rarely: (input) => PASS_AT_RARELY.filter((name) => name !== input.params.by),
     start: (input) => deltaSide(deltaPlan(input.params as DeltaOptions)),
     add: addDeltaSideRow,
     merge: mergeDeltaSides,

@@ -2,7 +2,7 @@
 import { passAt, passAtDict, passAtFrom, type PassAtResult } from '../pass-at';
 import { addPassAtRow, mergePassAt, passAtFold, type PassAtFold } from '../pass-at-fold';
 import { common, rowFold, rowsOf, statistic, type ComputeInput, type Zod } from './define';
-import { PASS_AT_READS } from './reads';
+import { PASS_AT_RARELY, PASS_AT_READS } from './reads';
 
 export function passAtReport(z: Zod) {
   const c = common(z);
@@ -62,8 +62,7 @@ export const passAtStatistic = statistic({
     add: addPassAtRow,
     merge: mergePassAt,
     fromFold: (states, input) => passAtOutput(passAtFrom(states.rows, passAtOptions(input)), input.options),
-    // The reply's messages where final_text is blank (run-config.ts replyOf), the reason of the first failed judge.
-    rarely: ['messages', 'reason'],
+    rarely: PASS_AT_RARELY,
   }),
   sdkResult: (output) => ({ result: output.report, aux: { per_task: output.per_task } }),
 });

@@ -15,6 +15,12 @@ export const PASS_AT_READS = [
   'finish_reason', 'final_text', 'messages',
 ] as const;
 
+/**
+ * Of those, the ones pass_at reads for few rows (RowFold.rarely): a reply's messages where final_text is blank
+ * (run-config.ts replyOf), the reason of the first failed judge.
+ */
+export const PASS_AT_RARELY = ['messages', 'reason'] as const;
+
 /** A metric per task (compare_runs, eval_variance): pass_at_1 reads reward, `marker:NAME` the row's markers. */
 export const METRIC_READS = [...TASK_KEY_READS, 'reward', 'markers'] as const;
 

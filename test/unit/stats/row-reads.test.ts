@@ -71,7 +71,7 @@ const PARAMS: Record<string, Obj[]> = {
   reliability: [{}],
   curriculum: [{}],
   compare_runs: [{}, { metric: 'marker:polite' }],
-  delta_report: [{}, { by: 'category' }, { by: 'slice', must_not_regress: ['polite'], target: 'hedging' }, { markers: ['polite'], by: false }],
+  delta_report: [{}, { by: 'category' }, { by: 'reason' }, { by: 'slice', must_not_regress: ['polite'], target: 'hedging' }, { markers: ['polite'], by: false }],
   compare_report: [{}, { by: 'category' }],
   eval_variance: [{}, { by: 'eval_run' }, { metric: 'marker:polite', by: 'category' }],
   holdout_size: [{ effect: 0.1 }],
