@@ -1,39 +1,19 @@
 // Import figures: rows per second end to end for a 100k-row file (target >= 100k/s), and peak memory of
 // the importing process for a 1M-row file (target < 300 MB). Runs the real CLI in a child process.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { writeSdkRows } from './generate-rows.mjs';
 import { nodeStartLine, parseReferenceLine } from './machine-reference.mjs';
+import { runWithPeak } from './process-peak.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'while-desk-bench-import-'));
 const cli = path.resolve('bin/while-desk.mjs');
 
-/** Runs the CLI, sampling the child's peak RSS (VmHWM) from /proc while it runs. */
-function importWithPeak(file, db) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [cli, 'import', file, '--db', db, '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    let peakKb = 0;
-    child.stdout.on('data', (data) => (stdout += data));
-    const sample = setInterval(() => {
-      try {
-        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-      } catch {
-        // the process has exited
-      }
-    }, 20);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearInterval(sample);
-      const seconds = (performance.now() - started) / 1000;
-      if (code !== 0) return reject(new Error(`import exited ${code}`));
-      resolve({ seconds, peakMb: peakKb / 1024, result: JSON.parse(stdout) });
-    });
-  });
+/** The CLI's import, whole process, with its peak RSS. */
+async function importWithPeak(file, db) {
+  const run = await runWithPeak([cli, 'import', file, '--db', db, '--json']);
+  return { ...run, result: JSON.parse(run.stdout) };
 }
 
 console.log(nodeStartLine());

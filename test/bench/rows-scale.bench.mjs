@@ -8,7 +8,6 @@
 // first kept. Prints the machine (cores, Node, load, `node -e 0`, a JSON.parse reference) and a markdown table for
 // docs/performance.md. SCALE_SIZES=10000,100000 picks the sizes; SCALE_KINDS=small or realistic one kind.
 // Run: node test/bench/rows-scale.bench.mjs (after `npm run build:engine`).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { writeRealisticRows, writeSdkRows } from './generate-rows.mjs';
 import { nodeStartLine, parseReferenceLine } from './machine-reference.mjs';
+import { runWithPeak } from './process-peak.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'bin/while-desk.mjs');
@@ -26,29 +26,8 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'while-desk-bench-scale-'));
 // The engine for the API figure, bundled under out/ (its worker scripts are found from there, as the app's are).
 const lib = fs.mkdtempSync(path.join(root, 'out', '.bench-scale-'));
 
-/** A whole process: wall seconds, peak RSS (VmHWM, sampled from /proc) in MB, and its stdout. */
-function run(args) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    let stdout = '';
-    let peakKb = 0;
-    child.stdout.on('data', (data) => (stdout += data));
-    const sample = setInterval(() => {
-      try {
-        peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0));
-      } catch {
-        // exited
-      }
-    }, 20);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearInterval(sample);
-      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}`));
-      resolve({ seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024, stdout });
-    });
-  });
-}
+/** A whole process: wall seconds, peak RSS in MB, and its stdout. */
+const run = (args) => runWithPeak(args, { cwd: root });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (seconds) => `${seconds.toFixed(2)} s`;

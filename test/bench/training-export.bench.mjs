@@ -1,39 +1,17 @@
 // Training export figures: `while-desk export-training` on 100k realistic rows (about 1.7 KB each, tool calls and
 // their output), whole process with its start, streamed to disk: rows per second (target >= 30,000) and the
 // process's peak RSS (target < 300 MB); the same with an SFT selection and in the TRL shape.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { nodeStartLine } from './machine-reference.mjs';
+import { runWithPeak } from './process-peak.mjs';
 import { writeTrainingRows } from './training-rows.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'while-desk-bench-training-'));
 const cli = path.resolve('bin/while-desk.mjs');
 const ROWS = 100_000;
-
-function runWithPeak(args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let peakKb = 0;
-    child.stdout.on('data', (data) => (stdout += data));
-    const sample = setInterval(() => {
-      try {
-        peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0));
-      } catch {
-        // exited
-      }
-    }, 20);
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearInterval(sample);
-      if (code !== 0) return reject(new Error(`${args[0]} exited ${code}`));
-      resolve({ seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024, stdout });
-    });
-  });
-}
 
 console.log(nodeStartLine());
 const file = path.join(dir, 'rows.jsonl');
@@ -51,7 +29,7 @@ for (const [label, extra, env] of [
   const runs = [];
   for (let i = 0; i < 3; i++) {
     const out = path.join(dir, `out-${i}.jsonl`);
-    const run = await runWithPeak(['export-training', imported.dataset_id, out, ...extra, '--db', db, '--json'], env);
+    const run = await runWithPeak([cli, 'export-training', imported.dataset_id, out, ...extra, '--db', db, '--json'], { env });
     run.written = JSON.parse(run.stdout).n;
     run.bytes = fs.statSync(out).size;
     fs.rmSync(out);
