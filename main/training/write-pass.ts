@@ -210,16 +210,19 @@ export async function writeRows(
       }
       done += page.length;
       if (stream && buffer.length > FLUSH_CHARS) {
-        bytes += Buffer.byteLength(buffer);
-        if (!stream.write(buffer)) await Promise.race([once(stream, 'drain'), failed]);
+        // Encoded once: Buffer.byteLength and then write(string) walked the text twice.
+        const chunk = Buffer.from(buffer, 'utf8');
+        bytes += chunk.length;
         buffer = '';
+        if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), failed]);
       }
       hooks.onRows?.(done);
       await hooks.between?.();
     }
     if (stream && temp && target) {
-      bytes += Buffer.byteLength(buffer);
-      stream.end(buffer);
+      const chunk = Buffer.from(buffer, 'utf8');
+      bytes += chunk.length;
+      stream.end(chunk);
       await Promise.race([once(stream, 'finish'), failed]);
       await fs.promises.rename(temp, target);
     }
