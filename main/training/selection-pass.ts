@@ -5,7 +5,7 @@
 import type { TrainingSettings, TrainingStage } from '../../shared/api/training';
 import { parsePyJson } from '../../shared/schema/py-json';
 import { decontaminate } from '../../shared/stats/decontaminate';
-import { entryTaskKey, GroupTally, leakFact, rlFacts, selectForRl, selectForSft, sftFacts, type RlFacts, type SftFacts } from '../../shared/training/index';
+import { entryTaskKey, GroupTally, leakFact, rlFacts, selectForRl, selectForSft, sftFacts, SFT_MIN_REWARD_DEFAULT, type RlFacts, type SftFacts } from '../../shared/training/index';
 import { scalarReward } from '../../shared/training/row-gates';
 import './native-digest';
 import type { Db } from '../db/connection';
@@ -145,6 +145,8 @@ export async function planSelection(reader: Db, datasetId: string, settings: Tra
   const rlAll: RlFacts[] = [];
   let rowsIn = 0;
   const texts = new Interner();
+  // The selector's own min_reward: rows below it are counted as not passing, and their costlier facts go unread.
+  const sftMinReward = settings.min_reward ?? SFT_MIN_REWARD_DEFAULT;
   for (const page of rowPages(reader, datasetId, PAGE)) {
     for (const stored of page) {
       const row = parsePyJson(stored.json) as Obj;
@@ -152,7 +154,7 @@ export async function planSelection(reader: Db, datasetId: string, settings: Tra
       if (evalRows) projections.push({ prompt: texts.get(row.prompt ?? null), scenario_id: texts.get(row.scenario_id ?? null), task_id: texts.get(row.task_id ?? null) });
       kept.push({ ordinal: stored.ordinal, task: texts.get(entryTaskKey(row)), reward: row.reward, below: !sft && !rl && !passesMinReward(row, settings.min_reward) });
       if (sft) {
-        const facts = sftFacts(row, index, leakFact(row));
+        const facts = sftFacts(row, index, leakFact(row), sftMinReward);
         facts.prompt = texts.get(facts.prompt);
         facts.promptKey = texts.get(facts.promptKey);
         facts.scenarioId = texts.get(facts.scenarioId);
