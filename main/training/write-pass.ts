@@ -56,7 +56,9 @@ export function partialName(target: string): string {
 /** Below this many rows the threads' start costs more than they save. */
 const THREADS_FROM_ROWS = 4000;
 const PAGES_AHEAD = 3;
-const YOUNG_MB = Number(process.env.WHILE_DESK_EXPORT_YOUNG_MB ?? 32);
+// 16 MB: a page's parsed rows and text (200 rows) still die young, and the process peaked at 288-292 MB with one
+// conversion thread where 32 MB gave 307-332 MB at the same speed (100k bench rows, load 1.2-1.4).
+const YOUNG_MB = Number(process.env.WHILE_DESK_EXPORT_YOUNG_MB ?? 16);
 // Bounded, so a thread collects as it goes instead of growing the process: a page needs a few MB; the group fields the most.
 const OLD_MB = Number(process.env.WHILE_DESK_EXPORT_OLD_MB ?? 128);
 
@@ -74,7 +76,8 @@ export function threadPlan(db: Db, rows: number): ThreadPlan | null {
   if (db.memory || rows < THREADS_FROM_ROWS) return null;
   if (!builtScriptIfPresent('convert-worker.cjs')) return null;
   // None by default: on this two-core machine, shared, a conversion thread beside the engine thread's own share
-  // was no faster than the engine thread alone and put the process near 300 MB (test/bench/training-export.bench.mjs).
+  // paid only while the other jobs were quiet (100k bench rows, test/bench/training-export.bench.mjs: 3.26 s against
+  // 4.99 s at load 1.2; 5.18 s against 5.34 s at load 2.6-3.3), and put the process near 300 MB.
   // WHILE_DESK_EXPORT_THREADS=N converts on N threads as well as this one, for a machine with cores to spare.
   const wanted = Number(process.env.WHILE_DESK_EXPORT_THREADS ?? 0);
   if (!Number.isInteger(wanted) || wanted < 1) return null;
@@ -121,7 +124,7 @@ async function writeRowsThreaded(
     const ownGroups = plan.tally;
     for (let w = 0; w < threads.threads && w < pages.length; w++) {
       const job: ConvertJob = { dbPath: threads.dbPath, nativeBinding: threads.nativeBinding, datasetId, settings, groups, pages: pages.filter((p) => p.seq % lanes === w), text: stream !== null, ahead: PAGES_AHEAD };
-      // A young generation large enough that a page's parsed rows and its text die young instead of being promoted.
+      // A young generation large enough that a page's parsed rows and its text die young instead of being promoted (YOUNG_MB).
       const worker = new Worker(script, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB, maxOldGenerationSizeMb: OLD_MB } });
       worker.on('message', (message: ConvertMessage) => {
         if (message.type === 'page') ready.set(message.seq, message);
