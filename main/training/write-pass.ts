@@ -56,8 +56,8 @@ export function partialName(target: string): string {
 /** Below this many rows the threads' start costs more than they save. */
 const THREADS_FROM_ROWS = 4000;
 const PAGES_AHEAD = 3;
-// 16 MB: a page's parsed rows and text (200 rows) still die young, and the process peaked at 288-292 MB with one
-// conversion thread where 32 MB gave 307-332 MB at the same speed (100k bench rows, load 1.2-1.4).
+// 16 MB: a page's parsed rows and text (200 rows) still die young, and with one conversion thread the process
+// peaked at 288-310 MB where 32 MB gave 304-332 MB, at the same speed (100k bench rows, load 1.1-1.6).
 const YOUNG_MB = Number(process.env.WHILE_DESK_EXPORT_YOUNG_MB ?? 16);
 // Bounded, so a thread collects as it goes instead of growing the process: a page needs a few MB; the group fields the most.
 const OLD_MB = Number(process.env.WHILE_DESK_EXPORT_OLD_MB ?? 128);
