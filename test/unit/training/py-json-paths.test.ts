@@ -92,6 +92,12 @@ describe('parsePyJson and pyDumps against Python', () => {
     expect(boxed).toBeGreaterThan(500); // the texts do exercise the boxing
   });
 
+  it('never takes a string of the row holding NUL for a rewritten token', () => {
+    const row = parsePyJson('{"s": "\\u0000f1.0", "t": "\\u0000\\u0066", "x": 1.0}') as Record<string, unknown>;
+    expect(shape(row)).toEqual({ s: '\u0000f1.0', t: '\u0000f', x: { f: 1 } });
+    expect(pyDumps(row)).toBe('{"s": "\\u0000f1.0", "t": "\\u0000f", "x": 1.0}');
+  });
+
   it('keeps the error of a text that is not JSON', () => {
     expect(() => parsePyJson('{"a": 1.0,')).toThrow(SyntaxError);
     expect(() => parsePyJson('{"a": 1.0 "b": 2}')).toThrow(SyntaxError);
