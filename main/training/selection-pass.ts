@@ -5,7 +5,7 @@
 import type { TrainingSettings, TrainingStage } from '../../shared/api/training';
 import { parsePyJson } from '../../shared/schema/py-json';
 import { decontaminate } from '../../shared/stats/decontaminate';
-import { entryTaskKey, GroupTally, leakFact, rlFacts, selectForRl, selectForSft, sftFacts, type RlFacts, type SftFacts } from '../../shared/training/index';
+import { entryTaskKey, GroupTally, leakFact, rlFacts, selectForRl, selectForSft, sftFacts, SFT_MIN_REWARD_DEFAULT, type RlFacts, type SftFacts } from '../../shared/training/index';
 import { scalarReward } from '../../shared/training/row-gates';
 import './native-digest';
 import type { Db } from '../db/connection';
@@ -33,7 +33,25 @@ export interface PassHooks {
   between?: () => Promise<void>;
 }
 
-const PAGE = 1000;
+// Small pages: a page's rows' JSON lives until the page is done, and at 1000 rows (1.7 MB) most pages outlived two
+// scavenges and were promoted, so the old generation filled with dead pages and grew past 300 MB on 100k rows.
+const PAGE = 200;
+
+/**
+ * One copy of each repeated text the selectors keep: the k rollouts of a task repeat its prompt, its lowered form and
+ * its scenario id, and 100k rows' facts held each a copy of its own (most of what the pass kept).
+ */
+class Interner {
+  private readonly pool = new Map<string, string>();
+
+  get<T>(value: T): T {
+    if (typeof value !== 'string') return value;
+    const hit = this.pool.get(value);
+    if (hit !== undefined) return hit as T;
+    this.pool.set(value, value);
+    return value;
+  }
+}
 
 /** The eval side of decontaminate: what its rules read of each eval row. */
 export function evalProjection(db: Db, datasetId: string): Obj[] {
@@ -126,13 +144,22 @@ export async function planSelection(reader: Db, datasetId: string, settings: Tra
   const sftAll: SftFacts[] = [];
   const rlAll: RlFacts[] = [];
   let rowsIn = 0;
+  const texts = new Interner();
+  // The selector's own min_reward: rows below it are counted as not passing, and their costlier facts go unread.
+  const sftMinReward = settings.min_reward ?? SFT_MIN_REWARD_DEFAULT;
   for (const page of rowPages(reader, datasetId, PAGE)) {
     for (const stored of page) {
       const row = parsePyJson(stored.json) as Obj;
       const index = rowsIn++;
-      if (evalRows) projections.push({ prompt: row.prompt ?? null, scenario_id: row.scenario_id ?? null, task_id: row.task_id ?? null });
-      kept.push({ ordinal: stored.ordinal, task: entryTaskKey(row), reward: row.reward, below: !sft && !rl && !passesMinReward(row, settings.min_reward) });
-      if (sft) sftAll.push(sftFacts(row, index, leakFact(row)));
+      if (evalRows) projections.push({ prompt: texts.get(row.prompt ?? null), scenario_id: texts.get(row.scenario_id ?? null), task_id: texts.get(row.task_id ?? null) });
+      kept.push({ ordinal: stored.ordinal, task: texts.get(entryTaskKey(row)), reward: row.reward, below: !sft && !rl && !passesMinReward(row, settings.min_reward) });
+      if (sft) {
+        const facts = sftFacts(row, index, leakFact(row), sftMinReward);
+        facts.prompt = texts.get(facts.prompt);
+        facts.promptKey = texts.get(facts.promptKey);
+        facts.scenarioId = texts.get(facts.scenarioId);
+        sftAll.push(facts);
+      }
       if (rl) rlAll.push(rlFacts(row, index, 'drop', true));
     }
     hooks.onRows?.(rowsIn);

@@ -22,6 +22,9 @@ type Obj = Record<string, unknown>;
 // being promoted and collected by the old generation (a third of the time went to the collector with 1000 rows).
 const PAGE = 200;
 const FLUSH_CHARS = 128 << 10;
+// Room for a few flushes in the stream, so the disk writes while the next rows convert: at the default 16 KB every
+// flush waited for its write to finish before converting on.
+const STREAM_BYTES = 1 << 20;
 const SAMPLES = 3;
 
 export interface WriteResult {
@@ -53,7 +56,9 @@ export function partialName(target: string): string {
 /** Below this many rows the threads' start costs more than they save. */
 const THREADS_FROM_ROWS = 4000;
 const PAGES_AHEAD = 3;
-const YOUNG_MB = Number(process.env.WHILE_DESK_EXPORT_YOUNG_MB ?? 32);
+// 16 MB: a page's parsed rows and text (200 rows) still die young, and with one conversion thread the process
+// peaked at 288-310 MB where 32 MB gave 304-332 MB, at the same speed (100k bench rows, load 1.1-1.6).
+const YOUNG_MB = Number(process.env.WHILE_DESK_EXPORT_YOUNG_MB ?? 16);
 // Bounded, so a thread collects as it goes instead of growing the process: a page needs a few MB; the group fields the most.
 const OLD_MB = Number(process.env.WHILE_DESK_EXPORT_OLD_MB ?? 128);
 
@@ -71,7 +76,8 @@ export function threadPlan(db: Db, rows: number): ThreadPlan | null {
   if (db.memory || rows < THREADS_FROM_ROWS) return null;
   if (!builtScriptIfPresent('convert-worker.cjs')) return null;
   // None by default: on this two-core machine, shared, a conversion thread beside the engine thread's own share
-  // was no faster than the engine thread alone and put the process near 300 MB (test/bench/training-export.bench.mjs).
+  // paid only while the other jobs were quiet (100k bench rows, test/bench/training-export.bench.mjs: 3.26 s against
+  // 4.99 s at load 1.2; 5.18 s against 5.34 s at load 2.6-3.3), and put the process near 300 MB.
   // WHILE_DESK_EXPORT_THREADS=N converts on N threads as well as this one, for a machine with cores to spare.
   const wanted = Number(process.env.WHILE_DESK_EXPORT_THREADS ?? 0);
   if (!Number.isInteger(wanted) || wanted < 1) return null;
@@ -99,7 +105,7 @@ async function writeRowsThreaded(
   const script = builtScriptIfPresent('convert-worker.cjs') as string;
   const merged = new TrainingExporter(settings, null);
   const temp = target ? partialName(target) : null;
-  const stream = temp ? fs.createWriteStream(temp, { encoding: 'utf8', mode: 0o644 }) : null;
+  const stream = temp ? fs.createWriteStream(temp, { encoding: 'utf8', mode: 0o644, highWaterMark: STREAM_BYTES }) : null;
   const failed = stream ? new Promise<never>((_, reject) => stream.once('error', reject)) : null;
   failed?.catch(() => undefined);
   const workers: Worker[] = [];
@@ -118,7 +124,7 @@ async function writeRowsThreaded(
     const ownGroups = plan.tally;
     for (let w = 0; w < threads.threads && w < pages.length; w++) {
       const job: ConvertJob = { dbPath: threads.dbPath, nativeBinding: threads.nativeBinding, datasetId, settings, groups, pages: pages.filter((p) => p.seq % lanes === w), text: stream !== null, ahead: PAGES_AHEAD };
-      // A young generation large enough that a page's parsed rows and its text die young instead of being promoted.
+      // A young generation large enough that a page's parsed rows and its text die young instead of being promoted (YOUNG_MB).
       const worker = new Worker(script, { workerData: job, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB, maxOldGenerationSizeMb: OLD_MB } });
       worker.on('message', (message: ConvertMessage) => {
         if (message.type === 'page') ready.set(message.seq, message);
@@ -194,7 +200,7 @@ export async function writeRows(
   let bytes = 0;
   let done = 0;
   const temp = target ? partialName(target) : null;
-  const stream = temp ? fs.createWriteStream(temp, { encoding: 'utf8', mode: 0o644 }) : null;
+  const stream = temp ? fs.createWriteStream(temp, { encoding: 'utf8', mode: 0o644, highWaterMark: STREAM_BYTES }) : null;
   const failed = stream ? new Promise<never>((_, reject) => stream.once('error', reject)) : null;
   failed?.catch(() => undefined);
   try {
@@ -210,16 +216,19 @@ export async function writeRows(
       }
       done += page.length;
       if (stream && buffer.length > FLUSH_CHARS) {
-        bytes += Buffer.byteLength(buffer);
-        if (!stream.write(buffer)) await Promise.race([once(stream, 'drain'), failed]);
+        // Encoded once: Buffer.byteLength and then write(string) walked the text twice.
+        const chunk = Buffer.from(buffer, 'utf8');
+        bytes += chunk.length;
         buffer = '';
+        if (!stream.write(chunk)) await Promise.race([once(stream, 'drain'), failed]);
       }
       hooks.onRows?.(done);
       await hooks.between?.();
     }
     if (stream && temp && target) {
-      bytes += Buffer.byteLength(buffer);
-      stream.end(buffer);
+      const chunk = Buffer.from(buffer, 'utf8');
+      bytes += chunk.length;
+      stream.end(chunk);
       await Promise.race([once(stream, 'finish'), failed]);
       await fs.promises.rename(temp, target);
     }

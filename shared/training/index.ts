@@ -10,7 +10,7 @@ export { leakFact, LeakTally } from './privileged';
 export { RoundtripCheck, EXPORT_FORMATS, rowTurns, type ExportFormat } from './roundtrip';
 export { rlFacts, rlPrepared, TRUNCATED_POLICIES, type RlFacts, type TruncatedPolicy } from './rl-facts';
 export { selectForRl, RL_ORDERS, type RlOptions } from './select-rl';
-export { selectForSft, sftFacts, SFT_SELECTIONS, type SftFacts, type SftOptions } from './select-sft';
+export { selectForSft, sftFacts, SFT_MIN_REWARD_DEFAULT, SFT_SELECTIONS, type SftFacts, type SftOptions } from './select-sft';
 export { optimizeRows, selectForRlRows, selectForSftRows, type OptimizeOptions } from './select-rows';
 export { CARRY_KEYS, entryTaskKey, trainingEntries } from './training-row';
 export { toTrl, TRL_KINDS, type TrlKind } from './trl';

@@ -40,22 +40,35 @@ export interface SftFacts {
   checkedLeak: boolean;
   scenarioId: unknown;
   rolloutIndex: unknown;
+  /** Whether junk and signature were read (false: the row's reward is below the min_reward it was read for). */
+  detailed: boolean;
 }
 
-export function sftFacts(row: Obj, index: number, leak: { checked: boolean; hit: { field: string; needle: string } | null }): SftFacts {
+/** select_for_sft's min_reward when none is given. */
+export const SFT_MIN_REWARD_DEFAULT = 1.0;
+
+/**
+ * A row's facts. With `minReward`, a row whose reward is missing or below it skips the junk check and the behavior
+ * signature (the costliest facts: the conversation rebuilt, each tool result written out, a hash): the selector counts
+ * such a row as not passing and reads neither. selectForSft refuses facts without them for a row that does pass.
+ */
+export function sftFacts(row: Obj, index: number, leak: { checked: boolean; hit: { field: string; needle: string } | null }, minReward?: number): SftFacts {
   const prompt = text(row.prompt);
+  const value = scalarReward(row);
+  const detailed = minReward === undefined || !(value === null || value < minReward); // selectForSft's pass test
   return {
     index,
     prompt,
     promptKey: collapsedLower(prompt),
-    value: scalarReward(row),
-    junk: isIncompleteJunk(row),
-    signature: behaviorSignature(row),
+    value,
+    junk: detailed ? isIncompleteJunk(row) : false,
+    signature: detailed ? behaviorSignature(row) : '',
     evalSourced: isEvalSourced(row),
     leak: leak.hit,
     checkedLeak: leak.checked,
     scenarioId: row.scenario_id ?? null,
     rolloutIndex: row.rollout_index ?? null,
+    detailed,
   };
 }
 
@@ -71,7 +84,7 @@ export interface SftSelection_ {
 export function selectForSft(all: readonly SftFacts[], nInput: number, options: SftOptions = {}): SftSelection_ {
   const select = options.select ?? 'top_per_prompt';
   if (!(SFT_SELECTIONS as readonly string[]).includes(select)) throw new TrainingValueError(`select must be one of ${SFT_SELECTIONS.join(', ')}; got ${JSON.stringify(select)}`);
-  const minReward = options.min_reward ?? 1.0;
+  const minReward = options.min_reward ?? SFT_MIN_REWARD_DEFAULT;
   const rng = new PyRandom(Math.trunc(options.seed ?? 0));
   const leaks = new LeakCollector();
   let scored: Array<[number, SftFacts]> = [];
@@ -79,6 +92,7 @@ export function selectForSft(all: readonly SftFacts[], nInput: number, options: 
   for (const f of all) {
     if (leaks.drops(f)) continue;
     if (f.value === null || f.value < minReward) nWrong++;
+    else if (!f.detailed) throw new Error(`select_for_sft: row ${f.index}'s facts were read for a higher min_reward than ${minReward}`);
     else if (f.junk) nJunk++;
     else scored.push([f.value, f]);
   }

@@ -3,7 +3,7 @@
 // mask_mode="final" or unroll, prompt/completion rows (the completion is the last assistant turn); preference rows as
 // the shared prefix (`prompt`) and the one assistant turn per side where the two diverge.
 import { isDeepStrictEqualJson } from './json-equal';
-import { decodedArguments } from './wire';
+import { DECODED_ARGUMENTS, decodedArguments, type DecodedArguments } from './wire';
 
 type Obj = Record<string, unknown>;
 
@@ -24,7 +24,9 @@ export function trlMessages(messages: unknown): Obj[] {
       entry.tool_calls = calls.map((raw) => {
         const call: Obj = isObj(raw) ? { ...raw } : {};
         const fn: Obj = isObj(call.function) ? { ...call.function } : {};
-        fn.arguments = decodedArguments(fn.arguments);
+        // A call the wire form made carries the value its arguments text was written from (when it reads back the same).
+        const known = (call as { [DECODED_ARGUMENTS]?: DecodedArguments })[DECODED_ARGUMENTS];
+        fn.arguments = known && known.text === fn.arguments ? known.value : decodedArguments(fn.arguments);
         call.function = fn;
         return call;
       });

@@ -71,6 +71,48 @@ function wireOf(value: unknown): string {
  */
 export const ARGUMENTS_ARE_DICT = Symbol('arguments parse back to a dict');
 
+/**
+ * On a wire call made here: its arguments string and the value that string parses back to (what decodedArguments
+ * would give), so the TRL shape, which wants the value, need not parse the text it was just written from (a third
+ * of a TRL export's conversion). Set only where the two are known to agree; not serialized.
+ */
+export const DECODED_ARGUMENTS = Symbol('the value the arguments string parses back to');
+
+export interface DecodedArguments {
+  text: string;
+  value: unknown;
+}
+
+/**
+ * Whether parsePyJson(pyDumps(value)) gives `value` back, as JSON: plain objects and arrays of strings, booleans, null
+ * and finite numbers (a PyFloat stays one: `1.0` is read back boxed). Not NaN or the infinities (written as Python
+ * writes them, which JSON.parse refuses), undefined, or anything that is not JSON data.
+ */
+function readsBack(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (value instanceof Number) return Number.isFinite(value.valueOf());
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!readsBack(value[i])) return false;
+    return true;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  const obj = value as Obj;
+  for (const key in obj) if (obj[key] === undefined || !readsBack(obj[key])) return false;
+  return true;
+}
+
 /** What a cut costs, summed over a row: messages cut and characters removed. */
 export interface CutStats {
   truncated: number;
@@ -109,9 +151,15 @@ export function convertMessages(messages: unknown, options: ConvertOptions): Wir
           callIndex++;
           pending.push(id);
           const value = decodedArguments(fn.arguments);
-          const wire: WireCall = { id, type: 'function' as const, function: { name: text(fn.name), arguments: wireOf(value) } };
+          const argumentsText = wireOf(value);
+          const wire: WireCall = { id, type: 'function' as const, function: { name: text(fn.name), arguments: argumentsText } };
           // A string is a dict only if it still parses as one; anything else written here is {} or its own JSON.
-          if (typeof value !== 'string') (wire as WireCall & { [ARGUMENTS_ARE_DICT]?: boolean })[ARGUMENTS_ARE_DICT] = isObj(value) || !pyTruthy(value);
+          if (typeof value !== 'string') {
+            const tagged = wire as WireCall & { [ARGUMENTS_ARE_DICT]?: boolean; [DECODED_ARGUMENTS]?: DecodedArguments };
+            tagged[ARGUMENTS_ARE_DICT] = isObj(value) || !pyTruthy(value);
+            const written = pyTruthy(value) ? value : {};
+            if (readsBack(written)) tagged[DECODED_ARGUMENTS] = { text: argumentsText, value: written };
+          }
           return wire;
         });
       }
