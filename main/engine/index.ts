@@ -28,6 +28,11 @@ export async function warmUpStatsFiles(files: string[], command?: string): Promi
   (await import('./warm-up')).warmUpStatsFiles(files, command);
 }
 
+/** Starts a stats worker (and its spare helper) for a job on stored datasets while the engine is still opening. */
+export async function warmUpStatsDatasets(): Promise<void> {
+  (await import('./warm-up')).warmUpStatsDatasets();
+}
+
 /** Runs the SDK conformance case folders (an engine tool: the statistics core and judges, in this process). */
 export async function runConformance(casesDir: string, judgesDir: string, outDir: string) {
   const { failureLine, runCases } = await import('../conformance/run-cases');

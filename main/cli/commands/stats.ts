@@ -17,14 +17,18 @@ function isFile(arg: string): boolean {
 
 /**
  * Starts a stats worker that reads the JSONL files among the arguments, before the engine, zod and the
- * registry load (below): the worker's start and its read overlap the CLI's own start.
+ * registry load (below): the worker's start and its read overlap the CLI's own start. Without files, a source
+ * named is a stored dataset: the worker starts ahead all the same, ready to read it.
  */
 async function warmUp(argv: string[]): Promise<void> {
-  if (argv[0] !== 'stats' || !argv[1] || argv[1].startsWith('-')) return;
-  const files = argv.slice(2).filter((arg, i, all) => !arg.startsWith('-') && !NOT_ROWS_FLAGS.has(all[i - 1]) && !NOT_ROWS.test(arg) && isFile(arg));
-  if (!files.length) return;
+  if (argv[0] !== 'stats' || !argv[1] || argv[1].startsWith('-') || argv.includes('--help') || argv.includes('-h')) return;
+  // What is not a flag nor a file flag's value: files, dataset ids and other flags' values (a wasted start at worst).
+  const sources = argv.slice(2).filter((arg, i, all) => !arg.startsWith('-') && !NOT_ROWS_FLAGS.has(all[i - 1]));
+  const files = sources.filter((arg) => !NOT_ROWS.test(arg) && isFile(arg));
   try {
-    await (await import('../../engine/index')).warmUpStatsFiles(files.map((file) => path.resolve(file)), argv[1]);
+    const engine = await import('../../engine/index');
+    if (files.length) await engine.warmUpStatsFiles(files.map((file) => path.resolve(file)), argv[1]);
+    else if (sources.length) await engine.warmUpStatsDatasets();
   } catch {
     // no built worker script (run from source): the job starts its own worker
   }
