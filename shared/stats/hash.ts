@@ -1,17 +1,25 @@
 // Pure SHA-1 / SHA-256 / SHA-512 over UTF-8 text or bytes (spec sections 2, 12.1, 13.1; shared/ may not use node:crypto).
 
+const encoder = new TextEncoder();
+
 export function utf8(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
+  return encoder.encode(text);
 }
 
 function pad(bytes: Uint8Array, block: number, lenBytes: number): Uint8Array {
-  const bitLen = BigInt(bytes.length) * 8n;
   let total = bytes.length + 1 + lenBytes;
   total += (block - (total % block)) % block;
   const out = new Uint8Array(total);
   out.set(bytes);
   out[bytes.length] = 0x80;
-  for (let i = 0; i < lenBytes; i++) out[total - 1 - i] = Number((bitLen >> BigInt(8 * i)) & 0xffn);
+  // The message length in bits, big-endian in the last lenBytes bytes. A double holds it exactly for any input a
+  // string can be (under 2^53 bits), so it is cut into bytes by division, without BigInt (a few times faster on the
+  // short texts hashed row after row: prompts, task keys).
+  let bits = bytes.length * 8;
+  for (let i = 0; i < lenBytes && bits > 0; i++) {
+    out[total - 1 - i] = bits % 256;
+    bits = Math.floor(bits / 256);
+  }
   return out;
 }
 
@@ -24,15 +32,42 @@ function toHex32(words: ArrayLike<number>): string {
 const rotl = (x: number, n: number) => (x << n) | (x >>> (32 - n));
 const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
 
+/** Two hex digits per byte value. */
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+// SHA-1 works in one reused buffer and schedule: it runs once per row or task in some passes (training groups' ids,
+// prompt hashes), where a fresh encoding, padded copy and schedule per call cost some 4 us a short text.
+let sha1Buffer = new Uint8Array(256);
+const sha1Schedule = new Int32Array(80);
+const sha1State = new Int32Array(5);
+
 /** SHA-1 hex digest. */
 export function sha1Hex(input: string | Uint8Array): string {
-  const m = pad(typeof input === 'string' ? utf8(input) : input, 64, 8);
-  const h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
-  const w = new Int32Array(80);
-  for (let off = 0; off < m.length; off += 64) {
+  // The message, then 0x80, zeros and its length in bits (big-endian, 8 bytes) to a whole number of 64-byte blocks.
+  const most = typeof input === 'string' ? input.length * 3 : input.length;
+  if (sha1Buffer.length < most + 72) sha1Buffer = new Uint8Array(Math.max(most + 72, sha1Buffer.length * 2));
+  const m = sha1Buffer;
+  let n: number;
+  if (typeof input === 'string') n = encoder.encodeInto(input, m).written;
+  else {
+    m.set(input);
+    n = input.length;
+  }
+  const total = (((n + 8) >> 6) + 1) << 6;
+  m.fill(0, n, total);
+  m[n] = 0x80;
+  let bits = n * 8;
+  for (let i = 1; i <= 8 && bits > 0; i++) {
+    m[total - i] = bits % 256;
+    bits = Math.floor(bits / 256);
+  }
+  const h = sha1State;
+  h[0] = 0x67452301; h[1] = 0xefcdab89 | 0; h[2] = 0x98badcfe | 0; h[3] = 0x10325476; h[4] = 0xc3d2e1f0 | 0;
+  const w = sha1Schedule;
+  for (let off = 0; off < total; off += 64) {
     for (let i = 0; i < 16; i++) w[i] = (m[off + 4 * i] << 24) | (m[off + 4 * i + 1] << 16) | (m[off + 4 * i + 2] << 8) | m[off + 4 * i + 3];
     for (let i = 16; i < 80; i++) w[i] = rotl(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
-    let [a, b, c, d, e] = h;
+    let a = h[0], b = h[1], c = h[2], d = h[3], e = h[4];
     for (let i = 0; i < 80; i++) {
       let f: number, k: number;
       if (i < 20) { f = (b & c) | (~b & d); k = 0x5a827999; }
@@ -44,7 +79,12 @@ export function sha1Hex(input: string | Uint8Array): string {
     }
     h[0] = (h[0] + a) | 0; h[1] = (h[1] + b) | 0; h[2] = (h[2] + c) | 0; h[3] = (h[3] + d) | 0; h[4] = (h[4] + e) | 0;
   }
-  return toHex32(h);
+  let out = '';
+  for (let i = 0; i < 5; i++) {
+    const v = h[i];
+    out += HEX[(v >>> 24) & 0xff] + HEX[(v >>> 16) & 0xff] + HEX[(v >>> 8) & 0xff] + HEX[v & 0xff];
+  }
+  return out;
 }
 
 /** SHA-256 round constants (also used by task-half.ts's first-word-only hash). */
