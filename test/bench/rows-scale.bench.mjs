@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { writeRealisticRows, writeSdkRows } from './generate-rows.mjs';
 import { nodeStartLine, parseReferenceLine } from './machine-reference.mjs';
+import { coldPassAtScript } from './cold-pass-at.mjs';
 import { runWithPeak } from './process-peak.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,17 +40,7 @@ await build({
   outfile: path.join(lib, 'engine.mjs'), bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning',
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
-fs.writeFileSync(COLD, `
-import { performance } from 'node:perf_hooks';
-const [dbPath, datasetId] = process.argv.slice(2);
-const { createEngine } = await import(new URL('./engine.mjs', import.meta.url).href);
-const engine = createEngine({ dbPath, preloadHandlers: true });
-await engine.ready;
-const t0 = performance.now();
-const out = await engine.call('stats.passAt', { dataset_id: datasetId });
-console.log(JSON.stringify({ ms: performance.now() - t0, pass_at_1: out.report.pass_at_1 }));
-await engine.close();
-`);
+fs.writeFileSync(COLD, coldPassAtScript('engine.mjs'));
 
 async function writeRows(file, kind, rows, seed, shift) {
   if (kind === 'realistic') await writeRealisticRows(file, rows / 4, 4, { seed, shift });

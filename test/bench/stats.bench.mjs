@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { nodeStartLine, parseReferenceLine } from './machine-reference.mjs';
+import { coldPassAtScript } from './cold-pass-at.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TASKS = 25_000;
@@ -58,19 +59,6 @@ export default function refundJudge(row) {
   const text = String(row.final_text ?? '');
   return /refund/i.test(text) && /tracking/i.test(text) ? 1 : 0;
 }
-`;
-
-const COLD = `
-import { performance } from 'node:perf_hooks';
-const [dbPath, datasetId] = process.argv.slice(2);
-const { createEngine } = await import(new URL('./bench.mjs', import.meta.url).href);
-// As the app's or serve's engine is when a person's first call arrives: open, its handlers loaded, no worker yet.
-const engine = createEngine({ dbPath, preloadHandlers: true });
-await engine.ready;
-const t0 = performance.now();
-const out = await engine.call('stats.passAt', { dataset_id: datasetId });
-console.log(JSON.stringify({ ms: performance.now() - t0, pass_at_1: out.report.pass_at_1 }));
-await engine.close();
 `;
 
 const E2E = `
@@ -211,7 +199,7 @@ try {
   }
   report('while-desk stats pass-at FILE.jsonl --k 4, 100k rows, whole process', cliRuns, 500);
   const coldFile = path.join(tmp, 'cold.mjs');
-  fs.writeFileSync(coldFile, COLD);
+  fs.writeFileSync(coldFile, coldPassAtScript('bench.mjs'));
   const coldRuns = [];
   for (let i = 0; i < 5; i++) {
     const out = JSON.parse(execFileSync(process.execPath, [coldFile, dbPath, datasetId], { cwd: root, encoding: 'utf8' }));
