@@ -1,6 +1,7 @@
 // The CLI's edge for run settings: `--agent SPEC` and `--judge SPEC` with the flags that go with them become the
 // settings objects the API takes (shared/schema/run-settings.ts). Defaults are not repeated here: a flag left
 // out stays undefined and the schema's default (RUN_DEFAULTS) applies.
+import path from 'node:path';
 import { agentFromSpec, AGENT_SPEC_HELP, judgeFromSpec, JUDGE_SPEC_HELP } from '../../shared/schema/agent-spec';
 import { llamaGpu, RUN_SETTING_HELP, type AgentSettings, type JudgeSettings, type LlamaGpu } from '../../shared/schema/run-settings';
 import { UsageError } from './command';
@@ -65,6 +66,16 @@ function agentExtras(flags: Flags) {
   };
 }
 
+/** --judge-timeout S: seconds above 0, at most an hour; undefined when not given. */
+export function judgeTimeoutFlag(value: string | boolean | undefined): number | undefined {
+  return optionalNumber(value, 'judge-timeout', (n) => n > 0 && n <= 3600, 'a number of seconds above 0 (at most 3600)');
+}
+
+/** An agent whose model file is named as this shell means it: the engine may run elsewhere (serve) or in another folder. */
+export function withAbsoluteModelPath(agent: AgentSettings): AgentSettings {
+  return agent.kind === 'llama' ? { ...agent, model_path: path.resolve(agent.model_path) } : agent;
+}
+
 /** `--agent SPEC` and its flags as settings. */
 export function agentFromFlags(flags: Flags): AgentSettings {
   if (typeof flags.agent !== 'string' || flags.agent.trim() === '') throw new UsageError(`--agent SPEC is required: ${AGENT_SPEC_HELP}`);
@@ -86,7 +97,7 @@ export function judgeFromFlags(flags: Flags, withAgentFlags = false): JudgeSetti
     {
       rubric_path: rubric,
       likert: flags.likert === true ? true : undefined,
-      timeout_s: optionalNumber(flags['judge-timeout'], 'judge-timeout', (n) => n > 0 && n <= 3600, 'a number of seconds above 0 (at most 3600)'),
+      timeout_s: judgeTimeoutFlag(flags['judge-timeout']),
       judge_agent: typeof flags['judge-agent'] === 'string' ? flags['judge-agent'] : null,
       agent: withAgentFlags ? agentExtras(flags) : { api_key_env: typeof flags['api-key-env'] === 'string' ? flags['api-key-env'] : undefined },
     },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { GradeSummary } from '../../../shared/api/grade';
 import { JUDGE_SPEC_HELP, specNamesAgent } from '../../../shared/schema/agent-spec';
 import { isModelJudge, RUN_DEFAULTS, RUN_SETTING_HELP, type JudgeSettings } from '../../../shared/schema/run-settings';
-import { judgeFromFlags } from '../agent-spec';
+import { judgeFromFlags, withAbsoluteModelPath } from '../agent-spec';
 import { type Command, dbFlag, intFlag, jsonFlag, parseFlags, UsageError } from '../command';
 import { withEngine } from '../open-engine';
 
@@ -18,8 +18,7 @@ const usage =
 /** Paths as this shell means them: the engine may run elsewhere (serve) or in another folder. */
 function absolutePaths(judge: JudgeSettings): JudgeSettings {
   if (!isModelJudge(judge)) return { ...judge, path: path.resolve(judge.path) };
-  const agent = judge.agent.kind === 'llama' ? { ...judge.agent, model_path: path.resolve(judge.agent.model_path) } : judge.agent;
-  return { ...judge, agent, rubric_path: judge.rubric_path === null ? null : path.resolve(judge.rubric_path) };
+  return { ...judge, agent: withAbsoluteModelPath(judge.agent), rubric_path: judge.rubric_path === null ? null : path.resolve(judge.rubric_path) };
 }
 
 function countsText(counts: GradeSummary['judge_status_counts']): string {

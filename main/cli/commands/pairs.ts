@@ -1,9 +1,8 @@
 // while-desk pairs A B --judge SPEC: a client of pairs.judge. A and B are dataset ids or JSONL files, paired by task;
 // each pair is asked both ways round and the counts, the flip rate and judge_pairs's report come back.
-import path from 'node:path';
 import type { AgentSettings } from '../../../shared/schema/run-settings';
 import { agentFromSpec, AGENT_SPEC_HELP } from '../../../shared/schema/agent-spec';
-import { optionalNumber } from '../agent-spec';
+import { judgeTimeoutFlag, optionalNumber, withAbsoluteModelPath } from '../agent-spec';
 import { type Command, dbFlag, jsonFlag, parseFlags, UsageError } from '../command';
 import { withEngine } from '../open-engine';
 import { apiSource } from '../stats-run';
@@ -33,9 +32,9 @@ export const pairsCommand: Command = {
     } catch (error) {
       throw new UsageError(`--judge: ${(error as Error).message}`);
     }
-    if (judge.kind === 'llama') judge = { ...judge, model_path: path.resolve(judge.model_path) };
+    judge = withAbsoluteModelPath(judge);
     if (judge.kind === 'seeded') io.err('pairs: the seeded stand-in answers: a dry run whose verdicts measure nothing\n');
-    const timeout = optionalNumber(values['judge-timeout'], 'judge-timeout', (n) => n > 0 && n <= 3600, 'a number of seconds above 0 (at most 3600)');
+    const timeout = judgeTimeoutFlag(values['judge-timeout']);
     const concurrency = optionalNumber(values.concurrency, 'concurrency', (n) => Number.isInteger(n) && n >= 1 && n <= 64, 'a whole number from 1 to 64');
     const [a, b] = positionals.map(apiSource);
     const out = await withEngine(values.db, (engine) => engine.call('pairs.judge', { a, b, judge, swap: !values['no-swap'], timeout_s: timeout, concurrency }));
