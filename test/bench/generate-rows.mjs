@@ -49,7 +49,8 @@ export async function writeSdkRows(file, count, { messages = false, seed, shift 
   await once(out, 'finish');
 }
 
-function lcg(seed) {
+/** The benches' seeded random numbers in [0, 1): the same seed, the same rows on every machine. */
+export function lcg(seed) {
   let s = seed >>> 0;
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }

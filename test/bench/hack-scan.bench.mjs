@@ -10,6 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { nodeStartLine, parseReferenceLine } from './machine-reference.mjs';
+import { lcg } from './generate-rows.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ASKS = 2_500;
@@ -19,11 +20,6 @@ const WORDS = (
   'the order is on its way and should arrive soon please check the tracking page for updates we shipped your package ' +
   'today sorry for the delay carrier warehouse label monday friday refund issued confirmed account email address'
 ).split(' ');
-
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
 
 /** Rows shaped like a run's: tool steps with results, replies of a few sentences, markers; the reward pays for length. */
 function writeRows(file) {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { lcg } from './generate-rows.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ROWS = 100_000;
@@ -24,11 +25,6 @@ const REPLIES = [
   'The order ORD-{a} is with the carrier; tracking shows it arrives Friday.',
   "I'm unable to help with that request.",
 ];
-
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
 
 /** Rows shaped like a run's: a tool step with a result (its argument from the prompt or invented), one reply. */
 function writeRows(file) {

@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { nodeStartLine, parseReferenceLine } from './machine-reference.mjs';
 import { coldPassAtScript } from './cold-pass-at.mjs';
+import { lcg } from './generate-rows.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TASKS = 25_000;
@@ -20,11 +21,6 @@ const JUDGE_ROWS = 10_000;
 const WHOLE_ONLY = process.argv.includes('--whole');
 
 // A small deterministic generator, so every run measures the same rows.
-function lcg(seed) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
-
 function passRows() {
   const rand = lcg(7);
   const rows = [];
