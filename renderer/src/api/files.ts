@@ -1,4 +1,4 @@
-// Picking a file on the person's machine. The desktop app opens a native dialog through the preload
+// Picking a file on the person's machine, and saving one. The desktop app opens a native dialog through the preload
 // (`window.desk.pickFile`) and gets back a path the engine can read; a browser against `serve` has no such
 // dialog (a web page never learns file paths), so callers fall back to uploading the file's content.
 import type { FileKind } from '../../../shared/api/file-kinds';
@@ -33,4 +33,20 @@ export async function pickSavePath(suggestedName: string): Promise<string | null
   const picker = window.desk as FilePicker | undefined;
   if (typeof picker?.pickSavePath !== 'function') return null;
   return picker.pickSavePath(suggestedName);
+}
+
+/** A name fit for a file: runs of other characters as `_`, at most `maxChars` long, `fallback` when nothing is left. */
+export function safeFileStem(name: string, maxChars: number, fallback = 'dataset'): string {
+  return name.replace(/[^\w.-]+/g, '_').slice(0, maxChars) || fallback;
+}
+
+/** Hands `href` (a blob: URL or serve's one-time download address) to the browser as a download named `name`. */
+export function downloadLink(href: string, name: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

@@ -2,12 +2,12 @@
 // the file atomically), or, in a browser, as a download assembled from datasets.exportText slices (the same
 // export the engine writes: labeled rows carry their gold, the teacher's block removed).
 import type { DeskClient } from '../../../../shared/api/client';
-import { canPickSavePath, pickSavePath } from '../../api/files';
+import { canPickSavePath, downloadLink, pickSavePath, safeFileStem } from '../../api/files';
 
 const SLICE_ROWS = 5000;
 
 export function exportFileName(name: string): string {
-  return `${name.replace(/[^\w.-]+/g, '_').slice(0, 120) || 'dataset'}.jsonl`;
+  return `${safeFileStem(name, 120)}.jsonl`;
 }
 
 /** The whole export as JSONL parts, slice by slice (a browser's download). */
@@ -34,12 +34,7 @@ export async function exportDataset(desk: Pick<DeskClient, 'call'>, id: string, 
   }
   const parts = await exportTextParts(desk, id, onRows);
   const url = URL.createObjectURL(new Blob(parts, { type: 'application/x-ndjson' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
+  downloadLink(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return `downloaded ${fileName}`;
 }

@@ -3,16 +3,7 @@
 import { useState } from 'react';
 import type { PlotlyApi } from 'plotly.js-basic-dist';
 import { checkFigure } from '../../../../shared/platform/figure-rules';
-
-function download(name: string, href: string): void {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
+import { downloadLink } from '../../api/files';
 
 /** `drawnChart`: the chart's element once it is drawn (drawing it first when it is not yet), for the PNG. */
 export function SaveFigure({ name, data, layout, drawnChart, loadPlotly }: { name: string; data: () => unknown[]; layout: Record<string, unknown>; drawnChart(): Promise<HTMLDivElement | null>; loadPlotly(): Promise<PlotlyApi> }) {
@@ -25,7 +16,7 @@ export function SaveFigure({ name, data, layout, drawnChart, loadPlotly }: { nam
     }
     setProblem(null);
     const url = URL.createObjectURL(new Blob([JSON.stringify(checked.figure)], { type: 'application/json' }));
-    download(`${name}.json`, url);
+    downloadLink(url, `${name}.json`);
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   };
   const savePng = async () => {
@@ -33,7 +24,7 @@ export function SaveFigure({ name, data, layout, drawnChart, loadPlotly }: { nam
       const element = await drawnChart();
       if (!element) return;
       const Plotly = await loadPlotly();
-      download(`${name}.png`, await Plotly.toImage(element, { format: 'png', scale: 2 }));
+      downloadLink(await Plotly.toImage(element, { format: 'png', scale: 2 }), `${name}.png`);
       setProblem(null);
     } catch (error) {
       setProblem(`The PNG could not be made: ${String(error)}`);

@@ -1,20 +1,11 @@
 // Writing the file: in the desktop app to the path the native save dialog gives (the engine writes it atomically);
 // in a browser the engine writes a temporary file that `serve` hands over once as a download.
 import type { TrainingSettingsInput } from '../../../../shared/api/training';
-import { canPickSavePath, pickSavePath } from '../../api/files';
+import { canPickSavePath, downloadLink, pickSavePath, safeFileStem } from '../../api/files';
 import { desk, downloadHref } from '../../api/desk';
 
-function download(href: string, name: string): void {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 export function suggestedName(datasetName: string, kind: 'train' | 'trl' | 'dpo'): string {
-  return `${datasetName.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'dataset'}.${kind}.jsonl`;
+  return `${safeFileStem(datasetName, 100)}.${kind}.jsonl`;
 }
 
 /** Exports; returns what happened in words, or null when the person cancelled the dialog. */
@@ -28,7 +19,7 @@ export async function runTrainingExport(datasetId: string, datasetName: string, 
   const done = await desk.call('training.export', { dataset_id: datasetId, settings, download: true, job_id: jobId });
   const href = done.download_id ? downloadHref(done.download_id) : null;
   if (!href) throw new Error('this page has no download address; reload the URL `while-desk serve` printed');
-  download(href, done.file_name);
+  downloadLink(href, done.file_name);
   return `downloaded ${done.file_name} (${done.counts.rows_written} rows)`;
 }
 
@@ -42,6 +33,6 @@ export async function runPreferenceExport(datasetId: string, datasetName: string
   const done = await desk.call('training.exportPreference', { dataset_id: datasetId, format, system_prompt: systemPrompt, download: true, job_id: jobId });
   const href = done.download_id ? downloadHref(done.download_id) : null;
   if (!href) throw new Error('this page has no download address; reload the URL `while-desk serve` printed');
-  download(href, done.file_name);
+  downloadLink(href, done.file_name);
   return `downloaded ${done.file_name} (${done.report.pairs} pairs)`;
 }
