@@ -3,6 +3,7 @@
 // ones, unanimous asks, asks that shrank to no contrast, asks outside the difficulty band; then takes asks
 // round-robin across fault kinds and, within one, across pass rates. Runs on per-row facts (rl-facts.ts).
 import { groupSignalOf } from '../platform/group-signal';
+import { codePointCompare } from '../stats/task-order';
 import { tallyRows } from '../stats/task-tally';
 import { wilsonInterval } from '../stats/intervals';
 import { passAt } from '../stats/pass-at';
@@ -56,7 +57,6 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   if (list) list.push(value);
   else map.set(key, [value]);
 }
-const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Binary labels per task (task_key), unlabeled rows skipped. */
 function labelLists(facts: readonly RlFacts[]): Map<string, number[]> {
@@ -232,12 +232,12 @@ export function selectForRl(all: readonly RlFacts[], options: RlOptions = {}, nI
       const p = passRate(t);
       return { t, a: inBand(p) ? 0 : 1, b: order === 'middle' ? Math.abs(p - (lo + hi) / 2) : 0, c: stableKey(t) };
     });
-    keyed.sort((x, y) => x.a - y.a || x.b - y.b || cmp(x.c, y.c));
+    keyed.sort((x, y) => x.a - y.a || x.b - y.b || codePointCompare(x.c, y.c));
     let ranked = keyed.map((k) => k.t);
     if (order === 'spread') ranked = [...spreadBy(ranked.filter((t) => inBand(passRate(t))), passRate), ...spreadBy(ranked.filter((t) => !inBand(passRate(t))), passRate)];
     buckets.set(fault, ranked);
   }
-  const faultOrder = [...buckets.keys()].sort((a, b) => (buckets.get(b) as string[]).length - (buckets.get(a) as string[]).length || cmp(a, b));
+  const faultOrder = [...buckets.keys()].sort((a, b) => (buckets.get(b) as string[]).length - (buckets.get(a) as string[]).length || codePointCompare(a, b));
   const selected: RlFacts[] = [];
   let picked = 0;
   const goal = Math.max(1, Math.trunc(options.target ?? 1000));

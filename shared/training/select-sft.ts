@@ -4,6 +4,7 @@
 // per-row facts, so a dataset of 100k rows selects from a light first pass and reads only the rows it keeps.
 import { sha256 as sha256Hex } from './digest';
 import { PyRandom } from '../stats/random';
+import { codePointCompare } from '../stats/task-order';
 import { pyRound } from '../stats/py-format';
 import { text } from './assistant-text';
 import { evalSourcedWarning, isEvalSourced } from './eval-sourced';
@@ -131,10 +132,10 @@ export function selectForSft(all: readonly SftFacts[], nInput: number, options: 
     else buckets.set(f.signature, [f]);
   }
   for (const [sig, bucket] of buckets) {
-    const keyed = bucket.map((f) => [f, stableKey(f.prompt, sig)] as const).sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    const keyed = bucket.map((f) => [f, stableKey(f.prompt, sig)] as const).sort((a, b) => codePointCompare(a[1], b[1]));
     buckets.set(sig, keyed.map(([f]) => f));
   }
-  const order = [...buckets.keys()].sort((a, b) => buckets.get(b)!.length - buckets.get(a)!.length || (a < b ? -1 : a > b ? 1 : 0));
+  const order = [...buckets.keys()].sort((a, b) => buckets.get(b)!.length - buckets.get(a)!.length || codePointCompare(a, b));
   const selected: SftFacts[] = [];
   for (let round = 0; selected.length < goal; round++) {
     let took = false;
