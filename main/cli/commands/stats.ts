@@ -25,10 +25,11 @@ async function warmUp(argv: string[]): Promise<void> {
   // What is not a flag nor a file flag's value: files, dataset ids and other flags' values (a wasted start at worst).
   const sources = argv.slice(2).filter((arg, i, all) => !arg.startsWith('-') && !NOT_ROWS_FLAGS.has(all[i - 1]));
   const files = sources.filter((arg) => !NOT_ROWS.test(arg) && isFile(arg));
+  if (!sources.length) return;
   try {
     const engine = await import('../../engine/index');
     if (files.length) await engine.warmUpStatsFiles(files.map((file) => path.resolve(file)), argv[1]);
-    else if (sources.length) await engine.warmUpStatsDatasets();
+    else await engine.warmUpStatsDatasets();
   } catch {
     // no built worker script (run from source): the job starts its own worker
   }
