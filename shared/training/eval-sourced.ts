@@ -8,12 +8,6 @@ export function isEvalSourced(row: unknown): boolean {
   return typeof lineage === 'object' && lineage !== null && (lineage as Obj).source === 'eval';
 }
 
-export function countEvalSourced(rows: readonly unknown[]): number {
-  let n = 0;
-  for (const row of rows) if (isEvalSourced(row)) n++;
-  return n;
-}
-
 export function evalSourcedWarning(count: number, unit: string): string {
   return `${count} ${unit} carry rewards from evaluate() (lineage.source == 'eval'); training on them turns the held-out scorer into the reward model`;
 }

@@ -107,17 +107,6 @@ export function isVerifiedZero(row: Obj): boolean {
   return VERIFIED_SOURCES.some((p) => src.startsWith(p));
 }
 
-export type DropReason = 'incomplete_junk' | 'do_nothing' | 'unusable_label';
-
-/** The first gate a row fails, or null to keep it. A verified zero with something to train on passes the text gates. */
-export function dropReason(row: Obj, hasTools = true, textGates = true): DropReason | null {
-  if (isVerifiedZero(row) && hasTrainableContent(row)) return null;
-  if (textGates && isIncompleteJunk(row)) return 'incomplete_junk';
-  if (textGates && binaryLabel(row) === null && isDoNothing(row, hasTools)) return 'do_nothing';
-  const usable = ['reward', 'qwen_reward'].some((key) => key in row && binary01(row[key]));
-  return usable ? null : 'unusable_label';
-}
-
 function argProvenance(value: unknown, prompt: string, prior: string): string {
   const t = pyStrip(pyStr(value)).toLowerCase();
   if (!t) return 'absent';

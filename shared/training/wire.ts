@@ -55,11 +55,7 @@ export function decodedArguments(args: unknown): unknown {
   return value;
 }
 
-/** The OpenAI wire's JSON string: separators "," and ": "; a value still a string after unwrapping as it is. */
-export function wireArguments(args: unknown): string {
-  return wireOf(decodedArguments(args));
-}
-
+/** The OpenAI wire's JSON string of decoded arguments: separators "," and ": "; a value still a string as it is. */
 function wireOf(value: unknown): string {
   if (typeof value === 'string') return value;
   return pyDumps(pyTruthy(value) ? value : {}, ',', ': ');
