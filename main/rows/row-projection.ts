@@ -27,6 +27,10 @@
 // pass-at FILE). Rows that are kept hold plain values only. Rows are read-only: an array or object value whose text
 // equals the same field's in the row before is the same value (run facts such as sampling repeat).
 
+import { LazyFieldError, lateRowOf, newLateRow, put, putLazy } from './deferred-fields';
+
+export { LazyFieldError };
+
 type Obj = Record<string, unknown>;
 
 /** The fields a statistic reads: top-level field names, or 'row' for the whole row. */
@@ -139,7 +143,7 @@ export function projection(fields: readonly string[], noted: readonly string[] =
     const shape = shapeOf(looked.name.length, looked.name.charCodeAt(0));
     byShape.set(shape, [...(byShape.get(shape) ?? []), looked]);
   }
-  const lateRow = lateNames.length ? lateRowOf(lateNames) : null;
+  const lateRow = lateNames.length ? lateRowOf(lateNames, lateValue) : null;
   const made: Projection = { fields: names, wanted: new Set(names), noted, notes: new Int32Array(noted.length), skipRun, byShape, byName, lateRow };
   compiled.set(cacheKey, made);
   return made;
@@ -191,118 +195,12 @@ function hasEscapes(text: string, start: number, end: number): boolean {
   return PLAIN_CHARS.lastIndex < end;
 }
 
-/** Sets `key` on a projected row; `__proto__` as an own property, as JSON.parse makes it. */
-function put(out: Obj, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(out, key, { value, writable: true, enumerable: true, configurable: true });
-  else out[key] = value;
-}
-
-/**
- * A field of a projected row whose value, read on first use, is not JSON (what was stepped over is checked only for
- * its strings and brackets): the file reader names the line it came from.
- */
-export class LazyFieldError extends Error {
-  constructor(
-    readonly field: string,
-    reason: string,
-  ) {
-    super(`not valid JSON (${field}: ${reason})`);
-  }
-}
-
-/**
- * Where a transient row's values not parsed yet are: its text, and per such field its name, start and end. Under a
- * symbol, so no reader of fields sees it; the accessors (one pair per field name, shared by every row) find it.
- */
-const UNPARSED = Symbol('unparsed values');
-type Unparsed = { text: string; spans: Array<string | number> };
-
-/** The field as a plain property from now on. */
-function settle(row: Obj, key: string, value: unknown): unknown {
-  Object.defineProperty(row, key, { value, writable: true, enumerable: true, configurable: true });
-  return value;
-}
-
-function parseUnparsed(row: Obj, key: string): unknown {
-  const { text, spans } = (row as { [UNPARSED]: Unparsed })[UNPARSED];
-  for (let i = spans.length - 3; i >= 0; i -= 3) {
-    if (spans[i] !== key) continue;
-    try {
-      return JSON.parse(text.slice(spans[i + 1] as number, spans[i + 2] as number));
-    } catch (error) {
-      throw new LazyFieldError(key, (error as Error).message);
-    }
-  }
-  return undefined;
-}
-
-const accessors = new Map<string, PropertyDescriptor>();
-
-/** The accessor pair of a field name (a closure per row costs some 0.7 us; one pair per name a fifth of that). */
-function accessorOf(key: string): PropertyDescriptor {
-  let found = accessors.get(key);
-  if (!found) {
-    found = {
-      get(this: Obj) {
-        return settle(this, key, parseUnparsed(this, key));
-      },
-      set(this: Obj, value: unknown) {
-        settle(this, key, value);
-      },
-      enumerable: true,
-      configurable: true,
-    };
-    if (accessors.size < 1000) accessors.set(key, found);
-  }
-  return found;
-}
-
-/** A large value held as an accessor that parses it once, on first read (and a plain property once read or written). */
-function putLazy(out: Obj, key: string, text: string, start: number, end: number): void {
-  const held = out as { [UNPARSED]?: Unparsed };
-  const unparsed = held[UNPARSED];
-  // A symbol key: no field reader sees it (Object.keys, JSON.stringify and for-in skip symbols).
-  if (unparsed) unparsed.spans.push(key, start, end);
-  else held[UNPARSED] = { text, spans: [key, start, end] };
-  Object.defineProperty(out, key, accessorOf(key));
-}
-
-/** Where a late field's row keeps its text (a symbol: no field reader sees it). */
-const ROW_TEXT = Symbol('row text');
-
 /** A late field's value, found in the row's text (undefined when the row has none). */
-function lateValue(row: Obj, key: string): unknown {
-  const text = (row as { [ROW_TEXT]: string })[ROW_TEXT];
+function lateValue(text: string, key: string): unknown {
   const found = projectText(text, projection([key]));
   // The text was read once already, so only the field's own value can be what this cannot read.
   if (found === undefined) throw new LazyFieldError(key, 'its value is not JSON');
   return Object.hasOwn(found, key) ? found[key] : undefined; // not the inherited __proto__
-}
-
-/**
- * The prototype of rows with late fields: a getter per field that finds it on first read and makes it a plain own
- * property (a field the row does not have becomes a hidden undefined, so it is looked for once).
- */
-function lateRowOf(names: readonly string[]): object {
-  const proto: Obj = {};
-  for (const key of names) {
-    Object.defineProperty(proto, key, {
-      get(this: Obj) {
-        const value = lateValue(this, key);
-        if (value === undefined) {
-          Object.defineProperty(this, key, { value, writable: true, enumerable: false, configurable: true });
-          return value;
-        }
-        return settle(this, key, value);
-      },
-      set(this: Obj, value: unknown) {
-        settle(this, key, value);
-      },
-      enumerable: false,
-      configurable: true,
-    });
-  }
-  return proto;
 }
 
 /** The looked-for name the key text[start, end) (quotes included) spells, else undefined. */
@@ -422,12 +320,7 @@ function build(text: string, count: number, transient: boolean, lateRow: object 
     batchAt[i] = batched++;
   }
   const parsed = batched === 0 ? null : (JSON.parse(`[${batch}]`) as unknown[]);
-  let out: Obj;
-  if (lateRow === null) out = {};
-  else {
-    out = Object.create(lateRow) as Obj;
-    (out as { [ROW_TEXT]: string })[ROW_TEXT] = text;
-  }
+  const out: Obj = lateRow === null ? {} : newLateRow(lateRow, text);
   for (let i = 0; i < count; i++) {
     const looked = readNames[i];
     const key = looked.name;
