@@ -20,7 +20,7 @@
 // What a projected row is: a plain object holding, as own properties in the text's order, exactly the declared
 // fields the row has, with the values JSON.parse gives (a repeated key keeps its first place and its last value, as
 // JSON.parse does). `transient` rows (a fold reads each once and lets it go) hold a large array or object value as
-// an accessor that parses it on first read. A fold's `rarely` fields (BoundFold.rarely: pass_at reads `messages` only
+// an accessor that parses it on first read (deferred-fields.ts). A fold's `rarely` fields (BoundFold.rarely: pass_at reads `messages` only
 // where final_text is blank, `reason` for its first failed judge) are not looked for at all: the run steps over them
 // with the members it skips, and the row's prototype has a getter for each that finds it in the row's text on first
 // read, then holds it as an own field (on 100k rows of 1.7 KB about a tenth less CPU in each fold thread of stats
