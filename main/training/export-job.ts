@@ -13,7 +13,9 @@ import { publishDownload, reserveDownload } from './downloads';
 import { checkCancelled, withJob } from './jobs';
 import { runDefaults } from './run-defaults';
 import { evalProjection, planSelection } from './selection-pass';
-import { threadPlan, writeRows } from './write-pass';
+import { ConvertPool, THREADS_FROM_ROWS } from './convert-pool';
+import { writeRowsThreaded } from './threaded-write';
+import { writeRows } from './write-pass';
 
 type Obj = Record<string, unknown>;
 
@@ -98,6 +100,8 @@ export function runTrainingJob(ctx: EngineContext, request: JobRequest): Promise
       checkCancelled(signal, jobId);
     };
     const total = dataset.rows;
+    // Started now, so the threads load while the selection is planned; closed below if the plan keeps too few rows.
+    let pool = ConvertPool.start(ctx.db, total);
     try {
       return await withOwnReader(ctx.db, async (reader) => {
         const evalRows = request.settings.decontaminate_against.length ? request.settings.decontaminate_against.flatMap((id) => evalProjection(reader, id)) : null;
@@ -111,11 +115,15 @@ export function runTrainingJob(ctx: EngineContext, request: JobRequest): Promise
         }
         const download = request.destination && 'download' in request.destination ? reserveDownload(ctx) : null;
         const target = request.destination ? ('path' in request.destination ? request.destination.path : (download as { file: string }).file) : null;
-        const storedOrder = plan.selection === null && plan.ordinals.length === plan.rowsIn;
-        const written = await writeRows(reader, request.datasetId, { ordinals: plan.ordinals, tally: plan.tally, storedOrder }, resolved.export, target, {
-          onRows: (done) => progress('writing', done, plan.ordinals.length),
-          between,
-        }, threadPlan(ctx.db, plan.ordinals.length));
+        if (pool && plan.ordinals.length < THREADS_FROM_ROWS) {
+          await pool.close();
+          pool = null;
+        }
+        const writePlan = { ordinals: plan.ordinals, tally: plan.tally };
+        const writeHooks = { onRows: (done: number) => progress('writing', done, plan.ordinals.length), between };
+        const written = pool
+          ? await writeRowsThreaded(pool, reader, request.datasetId, writePlan, resolved.export, target, writeHooks)
+          : await writeRows(reader, request.datasetId, writePlan, resolved.export, target, writeHooks);
         const report: Obj = { ...written.report };
         if (download) report.path = null;
         if (plan.selection) report.selection = plan.selection;
@@ -139,6 +147,8 @@ export function runTrainingJob(ctx: EngineContext, request: JobRequest): Promise
     } catch (error) {
       if (error instanceof TrainingValueError) throw new ApiError('bad_input', `${error.message}${request.destination ? ' Nothing was written.' : ''}`, 'settings');
       throw error;
+    } finally {
+      await pool?.close();
     }
   });
 }

@@ -1,6 +1,5 @@
 // A preference export of a dataset: build_preference_pairs on a first pass over light records (prompt key, score,
 // reply length), the paired rows read back by ordinal, export_preference on the pairs, written atomically.
-import fs from 'node:fs';
 import { ApiError } from '../../shared/api/define';
 import { parsePyJson, pyDumps } from '../../shared/schema/py-json';
 import { choosePairs, exportPreferenceRows, pairCandidate, pairOf, pairsReport, TrainingValueError, type PairCandidate } from '../../shared/training/index';
@@ -10,7 +9,7 @@ import { rowPages } from '../rows/index';
 import { publishDownload, reserveDownload } from './downloads';
 import { checkCancelled, withJob } from './jobs';
 import { runDefaults } from './run-defaults';
-import { partialName } from './write-pass';
+import { PartialFile } from './partial-file';
 import { withOwnReader } from './export-job';
 
 type Obj = Record<string, unknown>;
@@ -63,18 +62,17 @@ export function runPreferenceJob(ctx: EngineContext, request: PreferenceRequest)
       if (!exported.rows.length) throw new ApiError('bad_input', 'no preference pairs to write: nothing had a chosen and a rejected side; nothing was written.', 'dataset_id', { pairs_report: pairsRep });
       const download = 'download' in request.destination ? reserveDownload(ctx) : null;
       const target = 'path' in request.destination ? request.destination.path : (download as { file: string }).file;
-      const text = exported.rows.map((row) => pyDumps(row) + '\n').join('');
-      const temp = partialName(target);
+      const file = new PartialFile(target);
       try {
-        await fs.promises.writeFile(temp, text, 'utf8');
+        await file.write(Buffer.from(exported.rows.map((row) => pyDumps(row) + '\n').join(''), 'utf8'));
         checkCancelled(signal, request.jobId);
-        await fs.promises.rename(temp, target);
+        await file.finish();
       } catch (error) {
-        await fs.promises.rm(temp, { force: true });
+        await file.discard();
         throw error;
       }
       const fileName = `${dataset.name.replace(/[^\w.-]+/g, '_').slice(0, 100) || 'dataset'}.dpo.jsonl`;
-      const bytes = Buffer.byteLength(text);
+      const bytes = file.bytes;
       if (download) publishDownload(ctx, download.id, { file: download.file, name: fileName, bytes });
       const report = { ...exported.report, path: download ? null : target };
       return { job_id: request.jobId, report, pairs_report: pairsRep, path: download ? null : target, download_id: download?.id ?? null, file_name: fileName, bytes };

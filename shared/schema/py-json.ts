@@ -29,11 +29,15 @@ export function pyNumber(value: unknown): number | null {
 }
 
 const ASCII_PLAIN = /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/;
+// JSON.stringify escapes what is below space (as json.dumps does: \n, \t, \u001f) but leaves DEL and above as they are.
+const BEYOND_ASCII = /[\x7f-\uffff]/;
 
 /** A string literal as json.dumps writes it (ensure_ascii): anything outside space..~ as \uXXXX (lowercase hex). */
 export function pyJsonString(s: string): string {
   if (ASCII_PLAIN.test(s)) return `"${s}"`;
-  return JSON.stringify(s).replace(/[^\x20-\x7e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const json = JSON.stringify(s);
+  if (!BEYOND_ASCII.test(s)) return json;
+  return json.replace(/[^\x20-\x7e]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function floatText(x: number): string {
@@ -43,9 +47,25 @@ function floatText(x: number): string {
   return pyFloatRepr(x);
 }
 
+// Shortest round-trip digits cost a tenth of a microsecond or more per number, and rows repeat theirs (prices,
+// sampling settings, a group's mean): each text is kept once, up to a bound.
+const FLOAT_CACHE_LIMIT = 4096;
+const floatTexts = new Map<number, string>();
+
+function cachedFloatText(x: number): string {
+  if (x === 0) return floatText(x); // a Map key does not tell -0 from 0
+  let text = floatTexts.get(x);
+  if (text === undefined) {
+    text = floatText(x);
+    if (floatTexts.size >= FLOAT_CACHE_LIMIT) floatTexts.clear();
+    floatTexts.set(x, text);
+  }
+  return text;
+}
+
 function numberText(x: number): string {
   if (Number.isInteger(x) && Math.abs(x) < 1e21) return Object.is(x, -0) ? '0' : String(x);
-  return floatText(x);
+  return cachedFloatText(x);
 }
 
 // The writer appends pieces to one array and joins them once, instead of concatenating a string per value: a row
@@ -55,12 +75,16 @@ function numberText(x: number): string {
 const KEY_CACHE_LIMIT = 4096;
 const keyTexts = new Map<string, string>();
 
-function keyText(key: string, keySep: string): string {
-  if (keySep !== ': ') return pyJsonString(key) + keySep;
-  let text = keyTexts.get(key);
+const laterKeyTexts = new Map<string, string>();
+
+/** A member's key as written: its quoted text and the key separator, after the item separator unless it is the first. */
+function keyText(key: string, itemSep: string, keySep: string, first: boolean): string {
+  if (keySep !== ': ' || itemSep !== ', ') return (first ? '' : itemSep) + pyJsonString(key) + keySep;
+  const cache = first ? keyTexts : laterKeyTexts;
+  let text = cache.get(key);
   if (text === undefined) {
-    text = pyJsonString(key) + keySep;
-    if (keyTexts.size < KEY_CACHE_LIMIT && key.length <= 64) keyTexts.set(key, text);
+    text = (first ? '' : itemSep) + pyJsonString(key) + keySep;
+    if (cache.size < KEY_CACHE_LIMIT && key.length <= 64) cache.set(key, text);
   }
   return text;
 }
@@ -72,7 +96,7 @@ function dumpInto(out: string[], value: unknown, itemSep: string, keySep: string
   }
   switch (typeof value) {
     case 'string':
-      if (ASCII_PLAIN.test(value)) out.push('"', value, '"');
+      if (ASCII_PLAIN.test(value)) out.push(`"${value}"`);
       else out.push(pyJsonString(value));
       return;
     case 'number':
@@ -88,7 +112,7 @@ function dumpInto(out: string[], value: unknown, itemSep: string, keySep: string
       return;
   }
   if (value instanceof Number) {
-    out.push(floatText(value.valueOf()));
+    out.push(cachedFloatText(value.valueOf()));
     return;
   }
   if (Array.isArray(value)) {
@@ -107,8 +131,7 @@ function dumpInto(out: string[], value: unknown, itemSep: string, keySep: string
   if (keys) {
     for (const key of keys) {
       if (obj[key] === undefined) continue;
-      if (!first) out.push(itemSep);
-      out.push(keyText(key, keySep));
+      out.push(keyText(key, itemSep, keySep, first));
       dumpInto(out, obj[key], itemSep, keySep, true);
       first = false;
     }
@@ -116,8 +139,7 @@ function dumpInto(out: string[], value: unknown, itemSep: string, keySep: string
     for (const key in obj) {
       const item = obj[key];
       if (item === undefined) continue;
-      if (!first) out.push(itemSep);
-      out.push(keyText(key, keySep));
+      out.push(keyText(key, itemSep, keySep, first));
       dumpInto(out, item, itemSep, keySep, false);
       first = false;
     }
@@ -130,10 +152,20 @@ function dumpInto(out: string[], value: unknown, itemSep: string, keySep: string
  * order (sorted with `sortKeys`); undefined object members are left out as JSON.stringify leaves them.
  */
 export function pyDumps(value: unknown, itemSep = ', ', keySep = ': ', sortKeys = false): string {
-  const out: string[] = [];
-  dumpInto(out, value, itemSep, keySep, sortKeys);
-  return out.join('');
+  // One array for every call, emptied after, rather than one grown afresh per value (a nested call, from a value's
+  // own String(), gets its own).
+  const out = spare ?? [];
+  spare = null;
+  try {
+    dumpInto(out, value, itemSep, keySep, sortKeys);
+    return out.join('');
+  } finally {
+    out.length = 0;
+    spare = out;
+  }
 }
+
+let spare: string[] | null = [];
 
 // A whole float outside a string is a number token ending in ".0…" or carrying an exponent, before a JSON delimiter.
 // The pattern finds a token's tail (a digit, then ".0…" or an exponent); the token starts at the first character of

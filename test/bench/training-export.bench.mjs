@@ -22,7 +22,7 @@ console.log(`${ROWS.toLocaleString('en-US')} rows, ${(fs.statSync(file).size / R
 
 for (const [label, extra, env] of [
   ['all rows, OpenAI shape', [], {}],
-  ['all rows, OpenAI shape, one conversion thread more (WHILE_DESK_EXPORT_THREADS=1)', [], { WHILE_DESK_EXPORT_THREADS: '1' }],
+  ['all rows, OpenAI shape, on the engine thread alone (WHILE_DESK_EXPORT_THREADS=0)', [], { WHILE_DESK_EXPORT_THREADS: '0' }],
   ['TRL shape, final mask, tool output cut at 200', ['--format', 'trl', '--mask-mode', 'final', '--max-tool-output-chars', '200'], {}],
   ['SFT selection (top_per_prompt, min_reward 1)', ['--select', 'top_per_prompt'], {}],
 ]) {

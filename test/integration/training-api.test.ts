@@ -137,6 +137,28 @@ describe('training export through the engine', () => {
     }
   });
 
+  it('converts a page with a 24 MB row on a conversion thread and writes the file the engine thread writes', async () => {
+    // Row 3001 (page 15 of 22) carries a 24 MB tool output: a thread's heap grows for it, as the engine thread's does.
+    const file = rowsFile(path.join(dir, 'huge.jsonl'), 1100);
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    lines[3001] = lines[3001].replace('"body":"x', `"body":"${'y'.repeat(24 << 20)}x`);
+    fs.writeFileSync(file, lines.join('\n'));
+    const huge = (await engine.call('datasets.importFile', { path: file, name: 'huge' })).dataset_id as string;
+    const saved = process.env.WHILE_DESK_EXPORT_THREADS;
+    try {
+      process.env.WHILE_DESK_EXPORT_THREADS = '0';
+      const here = await engine.call('training.export', { dataset_id: huge, settings: {}, path: path.join(dir, 'huge-here.jsonl') });
+      process.env.WHILE_DESK_EXPORT_THREADS = '1';
+      const threaded = await engine.call('training.export', { dataset_id: huge, settings: {}, path: path.join(dir, 'huge-threaded.jsonl') });
+      expect(threaded.counts.rows_written).toBe(4400);
+      expect(fs.readFileSync(path.join(dir, 'huge-threaded.jsonl'), 'utf8')).toBe(fs.readFileSync(path.join(dir, 'huge-here.jsonl'), 'utf8'));
+      expect({ ...threaded.report, path: null }).toEqual({ ...here.report, path: null });
+    } finally {
+      if (saved === undefined) delete process.env.WHILE_DESK_EXPORT_THREADS;
+      else process.env.WHILE_DESK_EXPORT_THREADS = saved;
+    }
+  });
+
   it('exports preference pairs', async () => {
     const target = path.join(dir, 'dpo.jsonl');
     const done = await engine.call('training.exportPreference', { dataset_id: id, format: 'openai', path: target });

@@ -22,6 +22,17 @@ describe('py-json', () => {
     expect(pyDumps({ a: [1, { b: 2 }] }, ',', ': ')).toBe('{"a": [1,{"b": 2}]}');
   });
 
+  it('writes a number the same however often it has been written before (the text caches)', () => {
+    // 0.0 and -0.0 share a Map key; 19.99 and its box share a cached text; keys come first and later in an object.
+    expect(pyDumps([pyFloat(0), pyFloat(-0), pyFloat(0), 19.99, pyFloat(19.99), 19.99])).toBe('[0.0, -0.0, 0.0, 19.99, 19.99, 19.99]');
+    expect(pyDumps({ k: 1, j: { k: 2, j: 3 } })).toBe('{"k": 1, "j": {"k": 2, "j": 3}}');
+    expect(pyDumps({ k: 1, j: { k: 2, j: 3 } }, ',', ':')).toBe('{"k":1,"j":{"k":2,"j":3}}');
+    expect(pyDumps({ k: 1, j: { k: 2, j: 3 } }, ', ', ': ', true)).toBe('{"j": {"j": 3, "k": 2}, "k": 1}');
+    // default=str on a value whose str() writes JSON itself: the inner call must not share the outer one's pieces
+    const strange = Object.assign(() => 0, { toString: () => pyDumps({ inner: [1, 2] }) });
+    expect(pyDumps({ a: [strange, 'b'] })).toBe('{"a": ["{\\"inner\\": [1, 2]}", "b"]}');
+  });
+
   it('boxed floats still do arithmetic and compare', () => {
     const row = parsePyJson('{"r": 1.0}') as { r: number };
     expect(+row.r + 1).toBe(2);
