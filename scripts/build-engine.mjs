@@ -44,7 +44,7 @@ const THREADS = {
   'import-worker': 'main/datasets/import-worker.ts',
   'checkpoint-worker': 'main/db/checkpoint-worker.ts',
   'run-fold-worker': 'main/rows/run-fold-worker.ts',
-  'convert-worker': 'main/training/convert-worker.ts',
+  'export-worker': 'main/training/export-worker.ts',
 };
 
 /** zod bundles the messages of some sixty languages; the engine speaks English only. Halves zod's load time. */

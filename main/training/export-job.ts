@@ -13,7 +13,7 @@ import { publishDownload, reserveDownload } from './downloads';
 import { checkCancelled, withJob } from './jobs';
 import { runDefaults } from './run-defaults';
 import { evalProjection, planSelection } from './selection-pass';
-import { ConvertPool, THREADS_FROM_ROWS } from './convert-pool';
+import { ExportPool, THREADS_FROM_ROWS } from './export-pool';
 import { writeRowsThreaded } from './threaded-write';
 import { writeRows } from './write-pass';
 
@@ -100,13 +100,14 @@ export function runTrainingJob(ctx: EngineContext, request: JobRequest): Promise
       checkCancelled(signal, jobId);
     };
     const total = dataset.rows;
-    // Started now, so the threads load while the selection is planned; closed below if the plan keeps too few rows.
-    let pool = ConvertPool.start(ctx.db, total);
+    // Started now, so the threads load while the export begins; they read the rows' facts for a selection, and
+    // convert the rows unless the plan keeps too few.
+    let pool = ExportPool.start(ctx.db, total);
     try {
       return await withOwnReader(ctx.db, async (reader) => {
         const evalRows = request.settings.decontaminate_against.length ? request.settings.decontaminate_against.flatMap((id) => evalProjection(reader, id)) : null;
         progress('reading', 0, total);
-        const plan = await planSelection(reader, request.datasetId, request.settings, evalRows, { onRows: (done) => progress('reading', done, total), between });
+        const plan = await planSelection(reader, request.datasetId, request.settings, evalRows, { onRows: (done) => progress('reading', done, total), between }, pool);
         progress('selecting', plan.ordinals.length, plan.ordinals.length);
         const stages: TrainingStage[] = [...plan.stages];
         if (!plan.ordinals.length && request.destination) {

@@ -1,15 +1,18 @@
 // The first pass of a training export: which rows go out, in which order, and the group fields they carry. It reads
-// each row once and keeps only what the stages need (an eval-overlap projection, the selectors' facts, a task key
-// and reward), never the rows, so 100k rows select in a few tens of megabytes. Stages: decontaminate against the
+// each row once (on the export threads too, when there are) and keeps only what the stages need (row-facts.ts: an
+// eval-overlap projection, the selectors' facts, a task key and reward), never the rows, so 100k rows select in a few
+// tens of megabytes. Stages: decontaminate against the
 // chosen eval datasets, then a min_reward filter or an SDK selector (select_for_sft / select_for_rl).
 import type { TrainingSettings, TrainingStage } from '../../shared/api/training';
 import { parsePyJson } from '../../shared/schema/py-json';
 import { decontaminate } from '../../shared/stats/decontaminate';
-import { entryTaskKey, GroupTally, leakFact, rlFacts, selectForRl, selectForSft, sftFacts, SFT_MIN_REWARD_DEFAULT, type RlFacts, type SftFacts } from '../../shared/training/index';
-import { scalarReward } from '../../shared/training/row-gates';
+import { entryTaskKey, GroupTally, selectForRl, selectForSft, SFT_MIN_REWARD_DEFAULT, type RlFacts, type SftFacts } from '../../shared/training/index';
 import './native-digest';
 import type { Db } from '../db/connection';
-import { rowPages } from '../rows/index';
+import { pageStatements } from './convert-page';
+import { THREADS_FROM_ROWS, type ExportPool } from './export-pool';
+import { factsPage, type FactsOptions, type RowFacts } from './row-facts';
+import { PAGE } from './write-pass';
 
 type Obj = Record<string, unknown>;
 
@@ -33,9 +36,6 @@ export interface PassHooks {
   between?: () => Promise<void>;
 }
 
-// Small pages: a page's rows' JSON lives until the page is done, and at 1000 rows (1.7 MB) most pages outlived two
-// scavenges and were promoted, so the old generation filled with dead pages and grew past 300 MB on 100k rows.
-const PAGE = 200;
 
 /**
  * One copy of each repeated text the selectors keep: the k rollouts of a task repeat its prompt, its lowered form and
@@ -61,13 +61,6 @@ export function evalProjection(db: Db, datasetId: string): Obj[] {
   );
   for (const row of stmt.iterate(datasetId) as Iterable<Obj>) out.push(row);
   return out;
-}
-
-/** The rows that the min_reward rule (select "all") keeps: reward, else qwen_reward, at least min_reward. */
-function passesMinReward(row: Obj, min: number | null): boolean {
-  if (min === null) return true;
-  const value = scalarReward(row);
-  return value !== null && value >= min;
 }
 
 interface Kept {
@@ -135,7 +128,24 @@ function storedOrderPlan(reader: Db, datasetId: string, unroll: boolean): Select
   };
 }
 
-export async function planSelection(reader: Db, datasetId: string, settings: TrainingSettings, evalRows: Obj[] | null, hooks: PassHooks = {}): Promise<SelectionPlan> {
+/** Every row's facts, in stored order: page by page here, or shared with the export threads. */
+async function gatherFacts(reader: Db, datasetId: string, options: FactsOptions, pool: ExportPool | null, hooks: PassHooks, keep: (facts: RowFacts) => void): Promise<void> {
+  const ordinals = Float64Array.from(reader.prepare('SELECT ordinal FROM rows WHERE dataset_id = ? ORDER BY ordinal').pluck().all(datasetId) as number[]);
+  const statements = pageStatements(reader);
+  const pages = Math.ceil(ordinals.length / PAGE);
+  const here = (seq: number) => factsPage(statements, datasetId, ordinals.subarray(seq * PAGE, (seq + 1) * PAGE), seq * PAGE, options);
+  let done = 0;
+  const take = async (_seq: number, page: RowFacts[]) => {
+    for (const facts of page) keep(facts);
+    done += page.length;
+    hooks.onRows?.(done);
+    await hooks.between?.();
+  };
+  if (pool && ordinals.length >= THREADS_FROM_ROWS) return pool.inPageOrder<RowFacts[]>({ kind: 'facts', datasetId, ordinals, pageRows: PAGE, options }, pages, here, take);
+  for (let seq = 0; seq < pages; seq++) await take(seq, here(seq));
+}
+
+export async function planSelection(reader: Db, datasetId: string, settings: TrainingSettings, evalRows: Obj[] | null, hooks: PassHooks = {}, pool: ExportPool | null = null): Promise<SelectionPlan> {
   const sft = settings.select !== 'all' && settings.select !== 'rl';
   const rl = settings.select === 'rl';
   if (!sft && !rl && !evalRows && settings.min_reward === null) return storedOrderPlan(reader, datasetId, settings.unroll);
@@ -143,28 +153,28 @@ export async function planSelection(reader: Db, datasetId: string, settings: Tra
   const kept: Kept[] = [];
   const sftAll: SftFacts[] = [];
   const rlAll: RlFacts[] = [];
-  let rowsIn = 0;
   const texts = new Interner();
-  // The selector's own min_reward: rows below it are counted as not passing, and their costlier facts go unread.
-  const sftMinReward = settings.min_reward ?? SFT_MIN_REWARD_DEFAULT;
-  for (const page of rowPages(reader, datasetId, PAGE)) {
-    for (const stored of page) {
-      const row = parsePyJson(stored.json) as Obj;
-      const index = rowsIn++;
-      if (evalRows) projections.push({ prompt: texts.get(row.prompt ?? null), scenario_id: texts.get(row.scenario_id ?? null), task_id: texts.get(row.task_id ?? null) });
-      kept.push({ ordinal: stored.ordinal, task: texts.get(entryTaskKey(row)), reward: row.reward, below: !sft && !rl && !passesMinReward(row, settings.min_reward) });
-      if (sft) {
-        const facts = sftFacts(row, index, leakFact(row), sftMinReward);
-        facts.prompt = texts.get(facts.prompt);
-        facts.promptKey = texts.get(facts.promptKey);
-        facts.scenarioId = texts.get(facts.scenarioId);
-        sftAll.push(facts);
-      }
-      if (rl) rlAll.push(rlFacts(row, index, 'drop', true));
+  const options: FactsOptions = { sft, rl, projection: evalRows !== null, minReward: settings.min_reward, sftMinReward: settings.min_reward ?? SFT_MIN_REWARD_DEFAULT };
+  await gatherFacts(reader, datasetId, options, pool, hooks, (facts) => {
+    if (facts.projection) projections.push({ prompt: texts.get(facts.projection.prompt), scenario_id: texts.get(facts.projection.scenario_id), task_id: texts.get(facts.projection.task_id) });
+    kept.push({ ordinal: facts.ordinal, task: texts.get(facts.task), reward: facts.reward, below: facts.below });
+    if (facts.sft) {
+      facts.sft.prompt = texts.get(facts.sft.prompt);
+      facts.sft.promptKey = texts.get(facts.sft.promptKey);
+      facts.sft.scenarioId = texts.get(facts.sft.scenarioId);
+      sftAll.push(facts.sft);
     }
-    hooks.onRows?.(rowsIn);
-    await hooks.between?.();
-  }
+    if (facts.rl) {
+      facts.rl.prompt = texts.get(facts.rl.prompt);
+      facts.rl.length.prompt = facts.rl.prompt;
+      facts.rl.task = texts.get(facts.rl.task);
+      facts.rl.scenarioId = texts.get(facts.rl.scenarioId);
+      facts.rl.version = texts.get(facts.rl.version);
+      facts.rl.fault = texts.get(facts.rl.fault);
+      rlAll.push(facts.rl);
+    }
+  });
+  const rowsIn = kept.length;
   const stages: TrainingStage[] = [stage('read', rowsIn, rowsIn, null)];
   let alive = kept.map((_, i) => i);
   let contaminated = 0;

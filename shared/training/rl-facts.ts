@@ -4,6 +4,7 @@ import { pyFloat } from '../schema/py-json';
 import { isObject, pyStr, pyTruthy, taskKey } from '../stats/keys';
 import { text } from './assistant-text';
 import { isEvalSourced } from './eval-sourced';
+import { sha256 } from './digest';
 import { correlationFacts, isTruncated, lengthFacts, type CorrelationFacts, type LengthFacts } from './hygiene';
 import { leakFact } from './privileged';
 import { collapsedLower } from './py-text';
@@ -28,6 +29,7 @@ export interface RlFacts {
   overlong: boolean;
   /** Marked overlong (or penalized) here, being truncated under keep / penalize. */
   marked: boolean;
+  /** Equal for two rows exactly when their prompt, behavior signature and collapsed reply are (a digest of the three). */
   dedupeKey: string;
   fault: string;
   evalSourced: boolean;
@@ -86,7 +88,9 @@ export function rlFacts(source: Obj, index: number, policy: TruncatedPolicy, has
     truncated: isTruncated(row),
     overlong: pyTruthy(row.overlong),
     marked: row !== source,
-    dedupeKey: `${text(row.prompt)}\u0000${behaviorSignature(row)}\u0000${collapsedLower(text(row.final_text))}`,
+    // The duplicate key (prompt, behavior, reply) as a digest: 100k rows' keys in full held 60 MB. Of its JSON text,
+    // so that no two keys share one (UTF-8 would write every lone surrogate as the same U+FFFD).
+    dedupeKey: sha256(JSON.stringify([text(row.prompt), behaviorSignature(row), collapsedLower(text(row.final_text))])),
     fault: traceFault(row),
     evalSourced: isEvalSourced(row),
     stampedRate: stampedRate(row),

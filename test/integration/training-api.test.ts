@@ -137,6 +137,27 @@ describe('training export through the engine', () => {
     }
   });
 
+  it('reads the rows for a selection on a thread of its own too, and selects what the engine thread selects', async () => {
+    const big = (await engine.call('datasets.importFile', { path: rowsFile(path.join(dir, 'select.jsonl'), 1100), name: 'select' })).dataset_id as string;
+    const saved = process.env.WHILE_DESK_EXPORT_THREADS;
+    try {
+      for (const settings of [{ select: 'top_per_prompt' as const, min_reward: 1 }, { select: 'rl' as const }, { min_reward: 1 }]) {
+        const out: Record<string, unknown>[] = [];
+        for (const threads of ['0', '1']) {
+          process.env.WHILE_DESK_EXPORT_THREADS = threads;
+          const target = path.join(dir, `select-${threads}.jsonl`);
+          const done = await engine.call('training.export', { dataset_id: big, settings, path: target });
+          out.push({ file: fs.readFileSync(target, 'utf8'), stages: done.stages.map((s) => ({ ...s, report: s.stage === 'export' ? null : s.report })), counts: done.counts });
+        }
+        expect(out[1]).toEqual(out[0]);
+        expect((out[0].counts as { rows_written: number }).rows_written).toBeGreaterThan(0);
+      }
+    } finally {
+      if (saved === undefined) delete process.env.WHILE_DESK_EXPORT_THREADS;
+      else process.env.WHILE_DESK_EXPORT_THREADS = saved;
+    }
+  });
+
   it('converts a page with a 24 MB row on a conversion thread and writes the file the engine thread writes', async () => {
     // Row 3001 (page 15 of 22) carries a 24 MB tool output: a thread's heap grows for it, as the engine thread's does.
     const file = rowsFile(path.join(dir, 'huge.jsonl'), 1100);
