@@ -25,6 +25,7 @@ for (const [label, extra, env] of [
   ['all rows, OpenAI shape, on the engine thread alone (WHILE_DESK_EXPORT_THREADS=0)', [], { WHILE_DESK_EXPORT_THREADS: '0' }],
   ['TRL shape, final mask, tool output cut at 200', ['--format', 'trl', '--mask-mode', 'final', '--max-tool-output-chars', '200'], {}],
   ['SFT selection (top_per_prompt, min_reward 1)', ['--select', 'top_per_prompt'], {}],
+  ['RL selection (select_for_rl)', ['--select', 'rl'], {}],
 ]) {
   const runs = [];
   for (let i = 0; i < 3; i++) {
