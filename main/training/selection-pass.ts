@@ -1,8 +1,8 @@
 // The first pass of a training export: which rows go out, in which order, and the group fields they carry. It reads
 // each row once (on the export threads too, when there are) and keeps only what the stages need (row-facts.ts: an
 // eval-overlap projection, the selectors' facts, a task key and reward), never the rows, so 100k rows select in a few
-// tens of megabytes. Stages: decontaminate against the
-// chosen eval datasets, then a min_reward filter or an SDK selector (select_for_sft / select_for_rl).
+// tens of megabytes. Stages: decontaminate against the chosen eval datasets, then a min_reward filter or an SDK
+// selector (select_for_sft / select_for_rl).
 import type { TrainingSettings, TrainingStage } from '../../shared/api/training';
 import { parsePyJson } from '../../shared/schema/py-json';
 import { decontaminate } from '../../shared/stats/decontaminate';
@@ -35,7 +35,6 @@ export interface PassHooks {
   /** Called between pages: yield to the event loop, check for cancel. */
   between?: () => Promise<void>;
 }
-
 
 /**
  * One copy of each repeated text the selectors keep: the k rollouts of a task repeat its prompt, its lowered form and
