@@ -12,8 +12,9 @@ const SAMPLES = 3;
 
 export interface ConvertedPage {
   seq: number;
-  /** The page's lines as UTF-8; null for a preview (counts and the first page's samples only). */
+  /** The page's lines as UTF-8; null for a preview (counts and samples only). */
   bytes: Uint8Array | null;
+  /** The page's first three lines: the export's samples are the first three of the pages in order. */
   samples: string[];
   state: ExporterState;
 }
@@ -54,9 +55,9 @@ export function convertPage(statements: PageStatements, datasetId: string, page:
   const samples: string[] = [];
   for (const json of pageRows(statements, datasetId, page.ordinals)) {
     for (const row of exporter.add(parsePyJson(json) as Obj)) {
-      if (!withText && (page.seq !== 0 || samples.length >= SAMPLES)) continue;
+      if (!withText && samples.length >= SAMPLES) continue; // a preview converts and counts, writes three
       const line = pyDumps(row) + '\n';
-      if (page.seq === 0 && samples.length < SAMPLES) samples.push(line);
+      if (samples.length < SAMPLES) samples.push(line);
       if (withText) text += line;
     }
   }

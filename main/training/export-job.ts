@@ -14,7 +14,6 @@ import { checkCancelled, withJob } from './jobs';
 import { runDefaults } from './run-defaults';
 import { evalProjection, planSelection } from './selection-pass';
 import { ExportPool, THREADS_FROM_ROWS } from './export-pool';
-import { writeRowsThreaded } from './threaded-write';
 import { writeRows } from './write-pass';
 
 type Obj = Record<string, unknown>;
@@ -120,11 +119,7 @@ export function runTrainingJob(ctx: EngineContext, request: JobRequest): Promise
           await pool.close();
           pool = null;
         }
-        const writePlan = { ordinals: plan.ordinals, tally: plan.tally };
-        const writeHooks = { onRows: (done: number) => progress('writing', done, plan.ordinals.length), between };
-        const written = pool
-          ? await writeRowsThreaded(pool, reader, request.datasetId, writePlan, resolved.export, target, writeHooks)
-          : await writeRows(reader, request.datasetId, writePlan, resolved.export, target, writeHooks);
+        const written = await writeRows(reader, request.datasetId, plan, resolved.export, target, { onRows: (done) => progress('writing', done, plan.ordinals.length), between }, pool);
         const report: Obj = { ...written.report };
         if (download) report.path = null;
         if (plan.selection) report.selection = plan.selection;

@@ -10,7 +10,7 @@ import { entryTaskKey, GroupTally, selectForRl, selectForSft, SFT_MIN_REWARD_DEF
 import './native-digest';
 import type { Db } from '../db/connection';
 import { pageStatements } from './convert-page';
-import { THREADS_FROM_ROWS, type ExportPool } from './export-pool';
+import type { ExportPool } from './export-pool';
 import { factsPage, type FactsOptions, type RowFacts } from './row-facts';
 import { PAGE } from './write-pass';
 
@@ -140,7 +140,7 @@ async function gatherFacts(reader: Db, datasetId: string, options: FactsOptions,
     hooks.onRows?.(done);
     await hooks.between?.();
   };
-  if (pool && ordinals.length >= THREADS_FROM_ROWS) return pool.inPageOrder<RowFacts[]>({ kind: 'facts', datasetId, ordinals, pageRows: PAGE, options }, pages, here, take);
+  if (pool) return pool.inPageOrder<RowFacts[]>({ kind: 'facts', datasetId, ordinals, pageRows: PAGE, options }, pages, here, take);
   for (let seq = 0; seq < pages; seq++) await take(seq, here(seq));
 }
 
