@@ -24,11 +24,12 @@ export class LazyFieldError extends Error {
 }
 
 /**
- * Where a transient row's values not parsed yet are: its text, and per such field its name, start and end. Under a
- * symbol, so no reader of fields sees it; the accessors (one pair per field name, shared by every row) find it.
+ * Where a transient row's values not parsed yet are: per such field its name, the text it is in (the row's, or the
+ * value's own) and its start and end there. Under a symbol, so no reader of fields sees it; the accessors (one pair
+ * per field name, shared by every row) find it.
  */
 const UNPARSED = Symbol('unparsed values');
-type Unparsed = { text: string; spans: Array<string | number> };
+type Unparsed = Array<string | number>;
 
 /** The field as a plain property from now on. */
 function settle(row: Obj, key: string, value: unknown): unknown {
@@ -37,11 +38,11 @@ function settle(row: Obj, key: string, value: unknown): unknown {
 }
 
 function parseUnparsed(row: Obj, key: string): unknown {
-  const { text, spans } = (row as { [UNPARSED]: Unparsed })[UNPARSED];
-  for (let i = spans.length - 3; i >= 0; i -= 3) {
+  const spans = (row as { [UNPARSED]: Unparsed })[UNPARSED];
+  for (let i = spans.length - 4; i >= 0; i -= 4) {
     if (spans[i] !== key) continue;
     try {
-      return JSON.parse(text.slice(spans[i + 1] as number, spans[i + 2] as number));
+      return JSON.parse((spans[i + 1] as string).slice(spans[i + 2] as number, spans[i + 3] as number));
     } catch (error) {
       throw new LazyFieldError(key, (error as Error).message);
     }
@@ -75,8 +76,8 @@ export function putLazy(out: Obj, key: string, text: string, start: number, end:
   const held = out as { [UNPARSED]?: Unparsed };
   const unparsed = held[UNPARSED];
   // A symbol key: no field reader sees it (Object.keys, JSON.stringify and for-in skip symbols).
-  if (unparsed) unparsed.spans.push(key, start, end);
-  else held[UNPARSED] = { text, spans: [key, start, end] };
+  if (unparsed) unparsed.push(key, text, start, end);
+  else held[UNPARSED] = [key, text, start, end];
   Object.defineProperty(out, key, accessorOf(key));
 }
 

@@ -8,14 +8,18 @@
 // takes some 3.5 ns a character on 1.7 KB rows (a JavaScript loop over the characters costs about what JSON.parse
 // does). Strings, numbers and literals are matched by JSON's grammar; an array or object stepped over is matched by
 // its brackets and the strings inside it (an expression that also checked every comma and colon inside ran at half
-// the speed), so a member the statistic does not read is not checked in full (an import checks it). The values it
-// reads are parsed by JSON.parse, all of a row's in one call. A text this cannot read (not one JSON object, nested
-// deeper than NEST_DEPTH, a value read that is not JSON) is `undefined`: the caller parses it whole and picks the
-// fields (pickFields), which gives the same object, only slower.
+// the speed), so a member the statistic does not read is not checked in full (an import checks it). The arrays and
+// objects it reads are parsed by JSON.parse, all of a row's in one call, and each string by its own. A text this
+// cannot read (not one JSON object, nested deeper than NEST_DEPTH, a value read that is not JSON) is `undefined`: the
+// caller parses it whole and picks the fields (pickFields), which gives the same object, only slower.
 //
-// What it costs, measured on 50k rows of 1.7 KB in one cold thread (CPU time): whole rows 380 ms; one field 220 ms;
-// pass_at's fields (16, nine of them in the rows) 350 ms, of which `messages` (read lazily) 35 ms: the cost grows with
-// the fields read, and a statistic that reads most of a row's small fields gains little over JSON.parse.
+// Before the walk, the row is tried against a shape (row-shape.ts): the keys of a row walked earlier, in their order,
+// as one anchored expression that captures the looked-for values. Rows of one file or dataset share their keys, so
+// most rows are read in that one call; a row it does not fit is walked.
+//
+// What it costs, measured on 50k rows of 1.7 KB in one warm thread: JSON.parse of whole rows 290 ms; pass_at's
+// fields (16, nine of them in the rows) walked 255 ms, through the shape 195 ms. `stats pass-at FILE` on 100k of
+// them, whole process, medians of 7 alternated runs: 0.58-0.61 s walked, 0.52-0.55 s through the shape.
 //
 // What a projected row is: a plain object holding, as own properties in the text's order, exactly the declared
 // fields the row has, with the values JSON.parse gives (a repeated key keeps its first place and its last value, as
@@ -28,6 +32,8 @@
 // equals the same field's in the row before is the same value (run facts such as sampling repeat).
 
 import { LazyFieldError, lateRowOf, newLateRow, put, putLazy } from './deferred-fields';
+import { escapeName, hasEscapes, QUOTE, skipWhitespace, stringEnd, VALUE_SOURCE, valueEnd, WS } from './json-scan';
+import { learnShape, type RowShape } from './row-shape';
 
 export { LazyFieldError };
 
@@ -35,9 +41,6 @@ type Obj = Record<string, unknown>;
 
 /** The fields a statistic reads: top-level field names, or 'row' for the whole row. */
 export type RowFields = readonly string[] | 'row';
-
-/** How deeply a member the projection steps over may nest ([ and { count one level each); deeper rows are parsed whole. */
-const NEST_DEPTH = 10;
 
 /** A value at least this long is parsed on first read in transient rows (an array or object). */
 const LAZY_MIN_CHARS = 160;
@@ -48,38 +51,6 @@ const LAZY_MIN_CHARS = 160;
  * the string (a task key): longer strings are parsed, which copies them.
  */
 const SLICE_COPY_CHARS = 13;
-
-const WS = '[ \\t\\n\\r]*';
-/** A JSON string: the escapes are stepped over as pairs (what JSON.parse of a value read checks in full). */
-const STRING = '"[^"\\\\]*(?:\\\\.[^"\\\\]*)*"';
-const NUMBER = '-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?';
-/** Between strings and brackets inside an array or object: numbers, literals, commas, colons, spaces. */
-const BETWEEN = '[^"\\[\\]{}]*';
-
-/**
- * What may stand between an array's or object's brackets, nested at most `depth` more levels. One bracket class a
- * level, not an array branch and an object branch: the expression grows with the depth, not twice a level (a 15 KB
- * expression took a new thread some 30 ms to compile), and on valid JSON each bracket still meets its own.
- */
-function insidePattern(depth: number): string {
-  const nested = depth === 0 ? STRING : `${STRING}|[\\[{]${insidePattern(depth - 1)}[\\]}]`;
-  return `${BETWEEN}(?:(?:${nested})${BETWEEN})*`;
-}
-
-/**
- * One member value. Strings, numbers and literals by JSON's grammar; an array or object by its brackets (matched,
- * each kind with its own) and the strings inside it, which is as far as a member stepped over is read: a regular
- * expression that checked every token inside (commas, colons) steps over members at half the speed. V8 runs such
- * an expression without backtracking into a member once matched (each branch starts with a different character).
- */
-const inside = insidePattern(NEST_DEPTH - 1);
-const COMPOSITE_SOURCE = `[\\[{]${inside}[\\]}]`;
-const VALUE_SOURCE = `(?:${STRING}|${NUMBER}|true|false|null|${COMPOSITE_SOURCE})`;
-/** An array or an object, from lastIndex. */
-const COMPOSITE = new RegExp(COMPOSITE_SOURCE, 'y');
-const NUMBER_AT = new RegExp(NUMBER, 'y');
-
-const escapeName = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A name the projection looks for: handed on (`wanted`), and/or noted (its index in `noted`, else -1). */
 interface Looked {
@@ -111,7 +82,28 @@ export interface Projection {
    * looked for, so the run steps over them; each is found in the row's text on first read.
    */
   readonly lateRow: object | null;
+  /** The row shape tried before the walk (row-shape.ts), learned from rows this projection has read. */
+  readonly shapes: ShapeState;
 }
+
+/**
+ * The shape a projection tries first, and how it has fared. A shape that misses SHAPE_MISSES rows in a row is
+ * dropped and the next row walked is learned instead (the rows changed writer); a projection learns at most
+ * SHAPE_LEARNS shapes, and after that walks every row (rows of many shapes, where a miss would only add its cost).
+ */
+export interface ShapeState {
+  current: RowShape<Looked> | null;
+  /** Rows the current shape has matched, and missed since its last match. */
+  hits: number;
+  misses: number;
+  /** Shapes learned that matched few rows before they were dropped. */
+  learned: number;
+}
+
+const SHAPE_MISSES = 16;
+const SHAPE_LEARNS = 8;
+/** A shape that matched this many rows before it was dropped served its rows well: it does not count against SHAPE_LEARNS. */
+const SHAPE_SERVED = 1024;
 
 const compiled = new Map<string, Projection>();
 
@@ -144,55 +136,10 @@ export function projection(fields: readonly string[], noted: readonly string[] =
     byShape.set(shape, [...(byShape.get(shape) ?? []), looked]);
   }
   const lateRow = lateNames.length ? lateRowOf(lateNames, lateValue) : null;
-  const made: Projection = { fields: names, wanted: new Set(names), noted, notes: new Int32Array(noted.length), skipRun, byShape, byName, lateRow };
+  const shapes: ShapeState = { current: null, hits: 0, misses: 0, learned: 0 };
+  const made: Projection = { fields: names, wanted: new Set(names), noted, notes: new Int32Array(noted.length), skipRun, byShape, byName, lateRow, shapes };
   compiled.set(cacheKey, made);
   return made;
-}
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/** Where the string whose opening quote is at `at` ends (past its closing quote), or -1. */
-function stringEnd(text: string, at: number): number {
-  let end = text.indexOf('"', at + 1);
-  while (end > 0 && text.charCodeAt(end - 1) === BACKSLASH) {
-    let slashes = 1;
-    while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
-    if (slashes % 2 === 0) break; // the backslashes escape each other: the quote closes the string
-    end = text.indexOf('"', end + 1);
-  }
-  return end < 0 ? -1 : end + 1;
-}
-
-/** Where the value starting at `at` ends, or -1 when it is not one (or nests deeper than NEST_DEPTH). */
-function valueEnd(text: string, at: number): number {
-  const c = text.charCodeAt(at);
-  if (c === QUOTE) return stringEnd(text, at);
-  if (c === 0x5b || c === 0x7b) {
-    COMPOSITE.lastIndex = at;
-    return COMPOSITE.test(text) ? COMPOSITE.lastIndex : -1;
-  }
-  if (c === 0x74) return text.startsWith('true', at) ? at + 4 : -1;
-  if (c === 0x66) return text.startsWith('false', at) ? at + 5 : -1;
-  if (c === 0x6e) return text.startsWith('null', at) ? at + 4 : -1;
-  NUMBER_AT.lastIndex = at;
-  return NUMBER_AT.test(text) ? NUMBER_AT.lastIndex : -1;
-}
-
-function skipWhitespace(text: string, at: number): number {
-  let c = text.charCodeAt(at);
-  while (c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d) c = text.charCodeAt(++at);
-  return at;
-}
-
-/** A string's characters up to its first backslash, control character or quote. */
-const PLAIN_CHARS = /[^"\\\x00-\x1f]*/y;
-
-/** Whether text[start, end) (inside a string) holds a backslash or a control character: then JSON.parse reads it. */
-function hasEscapes(text: string, start: number, end: number): boolean {
-  PLAIN_CHARS.lastIndex = start;
-  PLAIN_CHARS.test(text);
-  return PLAIN_CHARS.lastIndex < end;
 }
 
 /** A late field's value, found in the row's text (undefined when the row has none). */
@@ -218,8 +165,12 @@ function lookedFor(text: string, start: number, end: number, p: Projection): Loo
  */
 export const PROJECT_MIN_CHARS = 1024;
 
-/** The members read in one row, as (looked-for entry, start, end) triples: reused from row to row (never re-entered). */
+/**
+ * The members read in one row, as (looked-for entry, text, start, end): the row's text and the value's place in it
+ * from the walk, the value's own text (a capture) from a shape. Reused from row to row (never re-entered).
+ */
 const readNames: Looked[] = [];
+const readTexts: string[] = [];
 const readSpans: number[] = [];
 
 /**
@@ -229,14 +180,55 @@ const readSpans: number[] = [];
 export function projectText(text: string, p: Projection, transient = false): Obj | undefined {
   if (p.lateRow !== null && !transient) throw new Error('a projection with late fields is for transient rows only');
   try {
+    const shapes = p.shapes;
+    if (shapes.current !== null) {
+      const count = matchShape(text, p, shapes.current);
+      if (count >= 0) {
+        shapes.hits++;
+        shapes.misses = 0;
+        return build(text, count, transient, p.lateRow);
+      }
+      if (++shapes.misses >= SHAPE_MISSES) {
+        if (shapes.hits >= SHAPE_SERVED) shapes.learned--;
+        shapes.current = null;
+      }
+    }
     const count = findMembers(text, p);
-    return count < 0 ? undefined : build(text, count, transient, p.lateRow);
+    if (count < 0) return undefined;
+    if (shapes.current === null && shapes.learned < SHAPE_LEARNS) {
+      shapes.learned++;
+      shapes.current = learnShape(text, (key) => p.byName.get(key));
+      shapes.hits = 0;
+      shapes.misses = 0;
+    }
+    return build(text, count, transient, p.lateRow);
   } catch {
     return undefined; // a value read is not JSON (JSON.parse said so): the whole-row parse names what is wrong
   }
 }
 
-/** Finds the looked-for members of the row (readNames, readSpans) and notes; their count, or -1 when it cannot read it. */
+/** The looked-for members of a row the shape matches (readNames, readTexts, readSpans) and notes; their count, or -1 when it does not match. */
+function matchShape(text: string, p: Projection, shape: RowShape<Looked>): number {
+  const values = shape.regex.exec(text);
+  if (values === null) return -1;
+  if (p.noted.length) p.notes.fill(0);
+  let count = 0;
+  for (let i = 0; i < shape.looked.length; i++) {
+    const looked = shape.looked[i];
+    const value = values[i + 1];
+    if (looked.note >= 0) p.notes[looked.note] = value.charCodeAt(0);
+    if (looked.wanted) {
+      readNames[count] = looked;
+      readTexts[count] = value;
+      readSpans[2 * count] = 0;
+      readSpans[2 * count + 1] = value.length;
+      count++;
+    }
+  }
+  return count;
+}
+
+/** Finds the looked-for members of the row (readNames, readTexts, readSpans) and notes; their count, or -1 when it cannot read it. */
 function findMembers(text: string, p: Projection): number {
   if (p.noted.length) p.notes.fill(0);
   let at = skipWhitespace(text, 0);
@@ -271,6 +263,7 @@ function findMembers(text: string, p: Projection): number {
       if (looked.note >= 0) p.notes[looked.note] = text.charCodeAt(start);
       if (looked.wanted) {
         readNames[count] = looked;
+        readTexts[count] = text;
         readSpans[2 * count] = start;
         readSpans[2 * count + 1] = end;
         count++;
@@ -287,16 +280,26 @@ function findMembers(text: string, p: Projection): number {
   }
 }
 
-/** Values parsed together: one JSON.parse of all of them as an array costs less than one call each. */
+/**
+ * Arrays and objects parsed together: one JSON.parse of all of them as an array costs less than one call each. A
+ * string is parsed alone (a string literal's own JSON.parse, on 50k rows of 1.7 KB a tenth less time than the batch).
+ */
 const batchAt: number[] = [];
-/** The values taken from a field's last value (batchAt -2), as they were before this row's own replace them. */
-const sameValues: unknown[] = [];
+/** Where a value is: in the batch (its index there), read from the text as it stands (-1), or already taken (-2: takenValues). */
+const IN_TEXT = -1;
+const TAKEN = -2;
+/** The values taken before the row is made: a string parsed alone, or a field's last value (its text is the same). */
+const takenValues: unknown[] = [];
 
-/** The row from the members found: short plain strings sliced, large values lazy in a transient row, the rest parsed in one call. */
-function build(text: string, count: number, transient: boolean, lateRow: object | null): Obj {
+/**
+ * The row in `rowText` from the members found: short plain strings sliced, large values lazy in a transient row, the
+ * rest parsed in one call.
+ */
+function build(rowText: string, count: number, transient: boolean, lateRow: object | null): Obj {
   let batch = '';
   let batched = 0;
   for (let i = 0; i < count; i++) {
+    const text = readTexts[i];
     const start = readSpans[2 * i];
     const end = readSpans[2 * i + 1];
     const c = text.charCodeAt(start);
@@ -307,36 +310,39 @@ function build(text: string, count: number, transient: boolean, lateRow: object 
       c === 0x74 || c === 0x66 || c === 0x6e ||
       (transient && composite && end - start >= LAZY_MIN_CHARS);
     if (simple) {
-      batchAt[i] = -1;
+      batchAt[i] = IN_TEXT;
+      continue;
+    }
+    if (c === QUOTE) {
+      batchAt[i] = TAKEN; // a string with escapes, or long enough to be a view of the text if sliced: parsing copies it
+      takenValues[i] = JSON.parse(start === 0 && end === text.length ? text : text.slice(start, end));
       continue;
     }
     const looked = readNames[i];
     if (composite && end - start === looked.lastText.length && text.startsWith(looked.lastText, start)) {
-      batchAt[i] = -2; // the same text as this field's last value: the same value (run facts repeat row after row)
-      sameValues[i] = looked.lastValue;
+      batchAt[i] = TAKEN; // the same text as this field's last value: the same value (run facts repeat row after row)
+      takenValues[i] = looked.lastValue;
       continue;
     }
     batch += batched === 0 ? text.slice(start, end) : ',' + text.slice(start, end);
     batchAt[i] = batched++;
   }
   const parsed = batched === 0 ? null : (JSON.parse(`[${batch}]`) as unknown[]);
-  const out: Obj = lateRow === null ? {} : newLateRow(lateRow, text);
+  const out: Obj = lateRow === null ? {} : newLateRow(lateRow, rowText);
   for (let i = 0; i < count; i++) {
     const looked = readNames[i];
+    const text = readTexts[i];
+    readTexts[i] = ''; // not held past the row
     const key = looked.name;
-    if (batchAt[i] === -2) {
-      put(out, key, sameValues[i]);
-      sameValues[i] = undefined;
+    if (batchAt[i] === TAKEN) {
+      put(out, key, takenValues[i]);
+      takenValues[i] = undefined;
       continue;
     }
     if (parsed !== null && batchAt[i] >= 0) {
-      const value = parsed[batchAt[i]];
-      const start = readSpans[2 * i];
-      const c = text.charCodeAt(start);
-      if (c === 0x5b || c === 0x7b) {
-        looked.lastText = text.slice(start, readSpans[2 * i + 1]);
-        looked.lastValue = value;
-      }
+      const value = parsed[batchAt[i]]; // an array or an object: kept as the field's last value
+      looked.lastText = text.slice(readSpans[2 * i], readSpans[2 * i + 1]);
+      looked.lastValue = value;
       put(out, key, value);
       continue;
     }

@@ -178,3 +178,90 @@ describe('field projection', () => {
     expect(projectRows(rows, 'row')).toBe(rows);
   });
 });
+
+describe('row shapes', () => {
+  // Each test its own field list: a projection (and the shapes it learns) is kept per list in a thread.
+  const KEYS = ['schema_version', 'prompt', 'steps', 'final_text', 'messages', 'scenario_id', 'reward', 'reason', 'sampling', 'lineage'];
+  const styled = (rand: () => number, members: string[]) => {
+    const style = rand();
+    if (style < 0.6) return `{${members.join(',')}}`;
+    if (style < 0.9) return `{${members.map((m) => m.replace(/^("(?:[^"\\]|\\.)*"):/, '$1: ')).join(', ')}}`;
+    return ` { ${members.map((m) => m.replace(/^("(?:[^"\\]|\\.)*"):/, '$1 :\t')).join(' ,\n ')} } `;
+  };
+  const oneShape = (rand: () => number, keys = KEYS) => styled(rand, keys.map((key) => `${JSON.stringify(key)}:${JSON.stringify(value(rand, 0))}`));
+
+  it('matches rows of one key order by their shape and gives what JSON.parse gives, kept or transient', () => {
+    const rand = lcg(40);
+    const fields = ['prompt', 'final_text', 'scenario_id', 'reward', 'sampling', 'lineage', 'shape-test-1'];
+    const p = projection(fields);
+    for (let i = 0; i < 2000; i++) {
+      const text = oneShape(rand);
+      const got = projectText(text, p, rand() < 0.5);
+      expect(got).toBeDefined();
+      expect(JSON.stringify(got)).toBe(JSON.stringify(pick(text, fields)));
+    }
+    expect(p.shapes.hits).toBeGreaterThan(1900); // all but the rows the walk read to learn the shape
+  });
+
+  it('walks the rows the shape does not fit (another order, another key, a key with escapes) and learns again when the rows change', () => {
+    const rand = lcg(41);
+    const fields = ['prompt', 'reward', 'reason', 'scenario_id', 'shape-test-2'];
+    const p = projection(fields);
+    const reordered = [...KEYS].reverse();
+    for (let i = 0; i < 3000; i++) {
+      const phase = Math.floor(i / 1000); // the rows of one order, then another, then both mixed with odd rows
+      let text = phase === 0 ? oneShape(rand) : phase === 1 ? oneShape(rand, reordered) : oneShape(rand, rand() < 0.5 ? KEYS : [...KEYS, 'extra']);
+      if (phase === 2 && rand() < 0.1) text = text.replace('"reward"', '"rew\\u0061rd"');
+      const got = projectText(text, p);
+      expect(JSON.stringify(got)).toBe(JSON.stringify(pick(text, fields)));
+    }
+    expect(p.shapes.learned).toBeLessThanOrEqual(8);
+  });
+
+  it('reads late and large values of a shaped row on first use, and says which one is not JSON', () => {
+    const fields = ['final_text', 'messages', 'reason', 'reward', 'steps', 'shape-test-3'];
+    const p = projection(fields, [], ['messages', 'reason']);
+    const messages = Array.from({ length: 20 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: `turn "${i}"` }));
+    const steps = Array.from({ length: 10 }, (_, i) => ({ tool: 'lookup', result: { order: i, note: 'a long enough note' } }));
+    for (let i = 0; i < 40; i++) {
+      const text = JSON.stringify({ final_text: i % 3 ? `reply ${i}` : '', messages, reason: `why ${i}`, reward: i % 2, steps });
+      const row = projectText(text, p, true) as Obj;
+      expect(Object.keys(row)).toEqual(['final_text', 'reward', 'steps']);
+      expect(row.steps).toEqual(steps);
+      expect(row.messages).toEqual(messages);
+      expect(row.reason).toBe(`why ${i}`);
+    }
+    expect(p.shapes.hits).toBeGreaterThan(30);
+    const bad = JSON.stringify({ final_text: '', messages, reason: 'r', reward: 1, steps }).replace('"tool":"lookup"', '"tool" "lookup"');
+    const row = projectText(bad, p, true) as Obj;
+    expect(row.reward).toBe(1);
+    expect(() => row.steps).toThrow(/not valid JSON \(steps: /);
+  });
+
+  it('keeps a repeated key of a shaped row at its first place with its last value', () => {
+    const p = projection(['reward', 'category', 'shape-test-6']);
+    for (let i = 0; i < 5; i++) {
+      const got = projectText(`{"reward":0,"category":"c${i}","steps":[],"reward":${i}}`, p) as Obj;
+      expect(Object.keys(got)).toEqual(['reward', 'category']);
+      expect(got.reward).toBe(i);
+    }
+    expect(p.shapes.hits).toBeGreaterThan(3);
+  });
+
+  it('notes the first character of noted fields of a shaped row', () => {
+    const p = projection(['reward', 'shape-test-4'], ['schema_version', 'reward']);
+    for (let i = 0; i < 5; i++) expect(projectText(`{"schema_version":"1","steps":[],"reward":${i % 2}}`, p)).toEqual({ reward: i % 2 });
+    expect([...p.notes]).toEqual([0x22, 0x30]); // the last row's: reward 0
+    expect(projectText('{"schema_version":"1","steps":[],"reward":"0"}', p)).toEqual({ reward: '0' });
+    expect([...p.notes]).toEqual([0x22, 0x22]);
+    expect(p.shapes.hits).toBeGreaterThan(4);
+  });
+
+  it('hands back a shaped row it cannot read, as the walk does', () => {
+    const p = projection(['reward', 'prompt', 'shape-test-5']);
+    for (let i = 0; i < 5; i++) projectText(`{"prompt":"p${i}","steps":[1],"reward":1}`, p);
+    for (const text of ['{"prompt":"p","steps":[1],"reward":01}', '{"prompt":"a\tb","steps":[1],"reward":1}', '{"prompt":"\\x","steps":[1],"reward":1}', `{"prompt":"p","steps":${'['.repeat(12)}${']'.repeat(12)},"reward":1}`]) {
+      expect(projectText(text, p)).toBeUndefined();
+    }
+  });
+});
