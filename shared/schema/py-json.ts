@@ -152,13 +152,18 @@ function dumpInto(out: string[], value: unknown, itemSep: string, keySep: string
  * order (sorted with `sortKeys`); undefined object members are left out as JSON.stringify leaves them.
  */
 export function pyDumps(value: unknown, itemSep = ', ', keySep = ': ', sortKeys = false): string {
+  const kept = keptDumps !== null && typeof value === 'object' && value !== null && itemSep === ', ' && keySep === ': ' && !sortKeys ? keptDumps : null;
+  const known = kept?.get(value as object);
+  if (known !== undefined) return known;
   // One array for every call, emptied after, rather than one grown afresh per value (a nested call, from a value's
   // own String(), gets its own).
   const out = spare ?? [];
   spare = null;
   try {
     dumpInto(out, value, itemSep, keySep, sortKeys);
-    return out.join('');
+    const text = out.join('');
+    kept?.set(value as object, text);
+    return text;
   } finally {
     out.length = 0;
     spare = out;
@@ -166,6 +171,24 @@ export function pyDumps(value: unknown, itemSep = ', ', keySep = ': ', sortKeys 
 }
 
 let spare: string[] | null = [];
+
+/** The texts pyDumps wrote of objects while withDumpsKept runs (its default separators only), else null. */
+let keptDumps: Map<object, string> | null = null;
+
+/**
+ * Runs `work` with each object pyDumps writes kept by identity, so that writing the same object again costs a
+ * lookup: for readers of one row that each write the same tool result (select_for_rl's facts of a row write it for
+ * the behavior signature, the fault and the conversation). Only for work that changes no object it writes.
+ */
+export function withDumpsKept<T>(work: () => T): T {
+  if (keptDumps !== null) return work();
+  keptDumps = new Map();
+  try {
+    return work();
+  } finally {
+    keptDumps = null;
+  }
+}
 
 // A whole float outside a string is a number token ending in ".0…" or carrying an exponent, before a JSON delimiter.
 // The pattern finds a token's tail (a digit, then ".0…" or an exponent); the token starts at the first character of

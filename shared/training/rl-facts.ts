@@ -1,6 +1,6 @@
 // What select_for_rl reads of one row, computed once (a streamed selection keeps these, not the rows). A rollout cut
 // at the token cap is marked first under truncated="keep" or "penalize", as the SDK marks it before its gates run.
-import { pyFloat } from '../schema/py-json';
+import { pyFloat, withDumpsKept } from '../schema/py-json';
 import { isObject, pyStr, pyTruthy, taskKey } from '../stats/keys';
 import { text } from './assistant-text';
 import { isEvalSourced } from './eval-sourced';
@@ -72,7 +72,12 @@ export function rlPrepared(row: Obj, policy: TruncatedPolicy): Obj {
   return marked;
 }
 
+/** A row's facts; each tool result is written out as JSON once, however many of the checks read it (none changes the row). */
 export function rlFacts(source: Obj, index: number, policy: TruncatedPolicy, hasTools: boolean): RlFacts {
+  return withDumpsKept(() => factsOf(source, index, policy, hasTools));
+}
+
+function factsOf(source: Obj, index: number, policy: TruncatedPolicy, hasTools: boolean): RlFacts {
   const row = rlPrepared(source, policy);
   const leak = leakFact(source);
   const version = pyTruthy(row.policy_version) ? pyStr(row.policy_version) : pyTruthy(row.model_version) ? pyStr(row.model_version) : null;

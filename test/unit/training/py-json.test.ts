@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPyFloat, parsePyJson, pyDumps, pyFloat } from '../../../shared/schema/py-json';
+import { isPyFloat, parsePyJson, pyDumps, pyFloat, withDumpsKept } from '../../../shared/schema/py-json';
 
 describe('py-json', () => {
   it('keeps a whole float a float and an int an int', () => {
@@ -37,5 +37,19 @@ describe('py-json', () => {
     const row = parsePyJson('{"r": 1.0}') as { r: number };
     expect(+row.r + 1).toBe(2);
     expect(JSON.stringify(row)).toBe('{"r":1}');
+  });
+
+  it('writes an object once while withDumpsKept runs, the same text each time, and keeps nothing after', () => {
+    const result = { status: 'ok', items: [{ price: 19.99, qty: pyFloat(1) }], note: 'é' };
+    let reads = 0;
+    const counted = { ...result, get status() { reads++; return 'ok'; } };
+    const inside = withDumpsKept(() => [pyDumps(counted), pyDumps(counted), pyDumps(counted, ',', ': '), withDumpsKept(() => pyDumps(counted))]);
+    expect(inside[0]).toBe(pyDumps(result));
+    expect(inside[1]).toBe(inside[0]);
+    expect(inside[2]).toBe(pyDumps(result, ',', ': '));
+    expect(inside[3]).toBe(inside[0]);
+    expect(reads).toBe(2); // once with the default separators (kept), once with others (not kept)
+    pyDumps(counted);
+    expect(reads).toBe(3); // nothing kept once it returned
   });
 });
