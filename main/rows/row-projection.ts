@@ -34,7 +34,7 @@
 
 import { LazyFieldError, lateRowOf, newLateRow, put, putLazy } from './deferred-fields';
 import { escapeName, hasEscapes, QUOTE, skipWhitespace, stringEnd, VALUE_SOURCE, valueEnd, WS } from './json-scan';
-import { learnShape, type RowShape } from './row-shape';
+import { RowShapes } from './row-shape';
 
 export { LazyFieldError };
 
@@ -84,28 +84,8 @@ export interface Projection {
    */
   readonly lateRow: object | null;
   /** The row shape tried before the walk (row-shape.ts), learned from rows this projection has read. */
-  readonly shapes: ShapeState;
+  readonly shapes: RowShapes<Looked>;
 }
-
-/**
- * The shape a projection tries first, and how it has fared. A shape that misses SHAPE_MISSES rows in a row is
- * dropped and the next row walked is learned instead (the rows changed writer). After SHAPE_LEARNS shapes that each
- * matched fewer than SHAPE_SERVED rows, the projection walks every row (rows of many shapes, where a miss would only
- * add its cost).
- */
-export interface ShapeState {
-  current: RowShape<Looked> | null;
-  /** Rows the current shape has matched, and missed since its last match. */
-  hits: number;
-  misses: number;
-  /** Shapes learned that matched few rows before they were dropped. */
-  learned: number;
-}
-
-const SHAPE_MISSES = 16;
-const SHAPE_LEARNS = 8;
-/** A shape that matched this many rows before it was dropped served its rows well: it does not count against SHAPE_LEARNS. */
-const SHAPE_SERVED = 1024;
 
 const compiled = new Map<string, Projection>();
 
@@ -138,7 +118,7 @@ export function projection(fields: readonly string[], noted: readonly string[] =
     byShape.set(shape, [...(byShape.get(shape) ?? []), looked]);
   }
   const lateRow = lateNames.length ? lateRowOf(lateNames, lateValue) : null;
-  const shapes: ShapeState = { current: null, hits: 0, misses: 0, learned: 0 };
+  const shapes = new RowShapes<Looked>((key) => byName.get(key));
   const made: Projection = { fields: names, wanted: new Set(names), noted, notes: new Int32Array(noted.length), skipRun, byShape, byName, lateRow, shapes };
   compiled.set(cacheKey, made);
   return made;
@@ -182,27 +162,11 @@ const readSpans: number[] = [];
 export function projectText(text: string, p: Projection, transient = false): Obj | undefined {
   if (p.lateRow !== null && !transient) throw new Error('a projection with late fields is for transient rows only');
   try {
-    const shapes = p.shapes;
-    if (shapes.current !== null) {
-      const count = matchShape(text, p, shapes.current);
-      if (count >= 0) {
-        shapes.hits++;
-        shapes.misses = 0;
-        return build(text, count, transient, p.lateRow);
-      }
-      if (++shapes.misses >= SHAPE_MISSES) {
-        if (shapes.hits >= SHAPE_SERVED) shapes.learned--;
-        shapes.current = null;
-      }
-    }
+    const shaped = matchShape(text, p);
+    if (shaped >= 0) return build(text, shaped, transient, p.lateRow);
     const count = findMembers(text, p);
     if (count < 0) return undefined;
-    if (shapes.current === null && shapes.learned < SHAPE_LEARNS) {
-      shapes.learned++;
-      shapes.current = learnShape(text, (key) => p.byName.get(key));
-      shapes.hits = 0;
-      shapes.misses = 0;
-    }
+    p.shapes.walked(text);
     return build(text, count, transient, p.lateRow);
   } catch {
     return undefined; // a value read is not JSON (JSON.parse said so): the whole-row parse names what is wrong
@@ -210,13 +174,14 @@ export function projectText(text: string, p: Projection, transient = false): Obj
 }
 
 /** The looked-for members of a row the shape matches (readNames, readTexts, readSpans) and notes; their count, or -1 when it does not match. */
-function matchShape(text: string, p: Projection, shape: RowShape<Looked>): number {
-  const values = shape.regex.exec(text);
+function matchShape(text: string, p: Projection): number {
+  const values = p.shapes.match(text);
   if (values === null) return -1;
+  const shaped = p.shapes.looked;
   if (p.noted.length) p.notes.fill(0);
   let count = 0;
-  for (let i = 0; i < shape.looked.length; i++) {
-    const looked = shape.looked[i];
+  for (let i = 0; i < shaped.length; i++) {
+    const looked = shaped[i];
     const value = values[i + 1];
     if (looked.note >= 0) p.notes[looked.note] = value.charCodeAt(0);
     if (looked.wanted) {

@@ -64,3 +64,55 @@ export function learnShape<Looked>(text: string, lookFor: (key: string) => Looke
   if (looked.length === 0) return null;
   return { regex: new RegExp(`${source}\\}${WS}$`), looked };
 }
+
+const SHAPE_MISSES = 16;
+const SHAPE_LEARNS = 8;
+/** A shape that matched this many rows before it was dropped served its rows well: it does not count against SHAPE_LEARNS. */
+const SHAPE_SERVED = 1024;
+
+/**
+ * The shape a projection tries first, and how it has fared. A shape that misses SHAPE_MISSES rows in a row is
+ * dropped and the next row walked is learned instead (the rows changed writer). After SHAPE_LEARNS shapes that each
+ * matched fewer than SHAPE_SERVED rows, every row is walked (rows of many shapes, where a miss would only add its cost).
+ */
+export class RowShapes<Looked> {
+  private current: RowShape<Looked> | null = null;
+  /** Rows the current shape has matched, and missed since its last match. */
+  hits = 0;
+  misses = 0;
+  /** Shapes learned that matched few rows before they were dropped. */
+  learned = 0;
+
+  constructor(private readonly lookFor: (key: string) => Looked | undefined) {}
+
+  /** The row's captured values (1, 2, ... in `looked` order) when the current shape fits it, else null. */
+  match(text: string): RegExpExecArray | null {
+    const shape = this.current;
+    if (shape === null) return null;
+    const values = shape.regex.exec(text);
+    if (values !== null) {
+      this.hits++;
+      this.misses = 0;
+      return values;
+    }
+    if (++this.misses >= SHAPE_MISSES) {
+      if (this.hits >= SHAPE_SERVED) this.learned--;
+      this.current = null;
+    }
+    return null;
+  }
+
+  /** The looked-for name of each capture of the shape that matched last. */
+  get looked(): readonly Looked[] {
+    return this.current?.looked ?? [];
+  }
+
+  /** A row the walk read: learned when there is no shape to try. */
+  walked(text: string): void {
+    if (this.current !== null || this.learned >= SHAPE_LEARNS) return;
+    this.learned++;
+    this.current = learnShape(text, this.lookFor);
+    this.hits = 0;
+    this.misses = 0;
+  }
+}

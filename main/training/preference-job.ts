@@ -9,6 +9,7 @@ import { rowPages } from '../rows/index';
 import { publishDownload, reserveDownload } from './downloads';
 import { checkCancelled, withJob } from './jobs';
 import { runDefaults } from './run-defaults';
+import { pageRows, pageStatements } from './convert-page';
 import { PartialFile } from './partial-file';
 import { withOwnReader } from './export-job';
 
@@ -46,9 +47,10 @@ export function runPreferenceJob(ctx: EngineContext, request: PreferenceRequest)
       const chosen = choosePairs(candidates);
       const needed = [...new Set(chosen.pairs.flatMap((p) => [ordinals[p.chosen.index], ordinals[p.rejected.index]]))];
       const byOrdinal = new Map<number, Obj>();
-      const stmt = reader.prepare('SELECT ordinal, row_json FROM rows WHERE dataset_id = ? AND ordinal IN (SELECT value FROM json_each(?))').raw();
+      const statements = pageStatements(reader);
       for (let at = 0; at < needed.length; at += 1000) {
-        for (const [ordinal, json] of stmt.all(request.datasetId, JSON.stringify(needed.slice(at, at + 1000))) as Array<[number, string]>) byOrdinal.set(ordinal, parsePyJson(json) as Obj);
+        const some = needed.slice(at, at + 1000);
+        pageRows(statements, request.datasetId, some).forEach((json, i) => byOrdinal.set(some[i], parsePyJson(json) as Obj));
       }
       const pairs = chosen.pairs.map((p) => pairOf(byOrdinal.get(ordinals[p.chosen.index]) as Obj, byOrdinal.get(ordinals[p.rejected.index]) as Obj, p));
       const pairsRep = pairsReport(pairs, chosen.promptsSeen, chosen.withContrast, 1.0);
