@@ -6,10 +6,10 @@
 import type { TrainingSettings, TrainingStage } from '../../shared/api/training';
 import { parsePyJson } from '../../shared/schema/py-json';
 import { decontaminate } from '../../shared/stats/decontaminate';
-import { entryTaskKey, GroupTally, selectForRl, selectForSft, SFT_MIN_REWARD_DEFAULT, type RlFacts, type SftFacts } from '../../shared/training/index';
+import { entryTaskKey, GroupTally, rlDetails, selectForRl, selectForSft, SFT_MIN_REWARD_DEFAULT, type RlDetails, type RlFacts, type SftFacts } from '../../shared/training/index';
 import './native-digest';
 import type { Db } from '../db/connection';
-import { pageStatements } from './convert-page';
+import { pageRows, pageStatements } from './convert-page';
 import type { ExportPool } from './export-pool';
 import { factsPage, type FactsOptions, type RowFacts } from './row-facts';
 import { PAGE } from './write-pass';
@@ -144,6 +144,22 @@ async function gatherFacts(reader: Db, datasetId: string, options: FactsOptions,
   for (let seq = 0; seq < pages; seq++) await take(seq, here(seq));
 }
 
+/**
+ * select_for_rl's details of the rows it selected (rowFacts computes RlFacts under the "drop" policy), read again by
+ * ordinal, a page at a time: a few rows of the many whose facts the pass kept.
+ */
+function rlDetailsReader(reader: Db, datasetId: string, kept: readonly Kept[]): (selected: readonly RlFacts[]) => RlDetails[] {
+  return (selected) => {
+    const statements = pageStatements(reader);
+    const out: RlDetails[] = [];
+    for (let at = 0; at < selected.length; at += PAGE) {
+      const ordinals = selected.slice(at, at + PAGE).map((f) => kept[f.index].ordinal);
+      for (const json of pageRows(statements, datasetId, ordinals)) out.push(rlDetails(parsePyJson(json) as Obj, 'drop'));
+    }
+    return out;
+  };
+}
+
 export async function planSelection(reader: Db, datasetId: string, settings: TrainingSettings, evalRows: Obj[] | null, hooks: PassHooks = {}, pool: ExportPool | null = null): Promise<SelectionPlan> {
   const sft = settings.select !== 'all' && settings.select !== 'rl';
   const rl = settings.select === 'rl';
@@ -165,7 +181,6 @@ export async function planSelection(reader: Db, datasetId: string, settings: Tra
     }
     if (facts.rl) {
       facts.rl.prompt = texts.get(facts.rl.prompt);
-      facts.rl.length.prompt = facts.rl.prompt;
       facts.rl.task = texts.get(facts.rl.task);
       facts.rl.scenarioId = texts.get(facts.rl.scenarioId);
       facts.rl.version = texts.get(facts.rl.version);
@@ -210,7 +225,7 @@ export async function planSelection(reader: Db, datasetId: string, settings: Tra
       alive = out.selected;
     } else {
       const facts = alive.map((i) => rlAll[i]);
-      const out = selectForRl(facts, { target: settings.target ?? undefined, lo: settings.band[0], hi: settings.band[1] }, facts.length);
+      const out = selectForRl(facts, rlDetailsReader(reader, datasetId, kept), { target: settings.target ?? undefined, lo: settings.band[0], hi: settings.band[1] }, facts.length);
       selection = out.report;
       alive = out.selected;
     }

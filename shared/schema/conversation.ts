@@ -24,7 +24,37 @@ export function pythonJsonDumps(value: unknown): string {
 // Python's str.strip() also strips U+001C-U+001F and U+0085 (and keeps U+FEFF): blank as the SDK reads it.
 const isBlank = (text: string): boolean => pyIsBlank(text);
 
-export function conversation(row: Obj): ChatMessage[] {
+/**
+ * A tool turn whose content, the result written as JSON, is written when first read (and only then). Its content is
+ * an accessor, not a field of its own: for reading, not for writing the turn out (conversation() without
+ * lazyToolContent gives turns for that).
+ */
+class LazyToolTurn implements ChatMessage {
+  readonly role = 'tool';
+  readonly #result: unknown;
+  #content: string | undefined;
+
+  constructor(
+    readonly name: string,
+    result: unknown,
+  ) {
+    this.#result = result;
+  }
+
+  get content(): string {
+    return (this.#content ??= typeof this.#result === 'string' ? this.#result : pythonJsonDumps(this.#result));
+  }
+
+  set content(value: string) {
+    this.#content = value;
+  }
+}
+
+/**
+ * The row's conversation. `lazyToolContent`: each tool turn's content is written when read, for readers of roles
+ * and the agent's turns (the selectors' checks), which would otherwise write every tool result out for nothing.
+ */
+export function conversation(row: Obj, lazyToolContent = false): ChatMessage[] {
   // Python's `or` and str() throughout, as the SDK's conversation() reads a row (a missing text is "", a number is its str()).
   const text = (value: unknown): string => (pyTruthy(value) ? pyStr(value) : '');
   const messages: ChatMessage[] = [];
@@ -41,7 +71,8 @@ export function conversation(row: Obj): ChatMessage[] {
     if (pyTruthy(step.tool)) {
       messages.push({ role: 'assistant', content: spoken, tool_calls: [{ name: String(step.tool), arguments: pyTruthy(step.arguments) ? step.arguments : {} }] });
       const result = step.result;
-      messages.push({ role: 'tool', name: String(step.tool), content: typeof result === 'string' ? result : pythonJsonDumps(result) });
+      if (lazyToolContent) messages.push(new LazyToolTurn(String(step.tool), result));
+      else messages.push({ role: 'tool', name: String(step.tool), content: typeof result === 'string' ? result : pythonJsonDumps(result) });
     } else if (spoken !== '') {
       messages.push({ role: 'assistant', content: spoken });
     }

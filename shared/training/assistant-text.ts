@@ -8,7 +8,8 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Number);
 
 // A row's messages are read by several checks in turn (junk, trainable content, reply length, style): rebuilt once.
-// Rows are not changed while their facts are read, and a WeakMap lets each go with its row.
+// Rows are not changed while their facts are read, and a WeakMap lets each go with its row. The checks read roles,
+// tool calls and the agent's turns: a rebuilt tool turn writes its result out only if something reads it.
 const built = new WeakMap<Obj, Obj[]>();
 
 /** optimize._messages: the row's own message objects when it has any, else conversation(row). */
@@ -16,7 +17,7 @@ export function rowMessages(row: Obj): Obj[] {
   const carried = row.messages;
   if (Array.isArray(carried) && carried.length) return carried.filter(isObj);
   let messages = built.get(row);
-  if (!messages) built.set(row, (messages = conversation(row) as unknown as Obj[]));
+  if (!messages) built.set(row, (messages = conversation(row, true) as unknown as Obj[]));
   return messages;
 }
 

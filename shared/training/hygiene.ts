@@ -4,7 +4,8 @@ import { replyLength } from '../schema/conversation';
 import { pyTruthy } from '../stats/keys';
 import { pyRound } from '../stats/py-format';
 import { assistantText, rowMessages, text } from './assistant-text';
-import { collapsedLower, pyLen, pyRstrip } from './py-text';
+import { collapsedLower } from './py-text';
+import { pyLen, pyRstrip } from '../text/py-text';
 import { looksFinished } from './reply-checks';
 import { binaryLabel } from './row-gates';
 

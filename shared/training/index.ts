@@ -8,7 +8,7 @@ export { GroupFieldsMap, GroupTally, type GroupFields, type GroupLookup } from '
 export { buildPreferencePairs, choosePairs, pairCandidate, pairOf, pairsReport, type PairCandidate, type PairChoice, type PairOptions } from './preference-pairs';
 export { leakFact, LeakTally } from './privileged';
 export { RoundtripCheck, EXPORT_FORMATS, rowTurns, type ExportFormat } from './roundtrip';
-export { rlFacts, rlPrepared, TRUNCATED_POLICIES, type RlFacts, type TruncatedPolicy } from './rl-facts';
+export { rlDetails, rlFacts, rlPrepared, TRUNCATED_POLICIES, type RlDetails, type RlFacts, type TruncatedPolicy } from './rl-facts';
 export { selectForRl, RL_ORDERS, type RlOptions } from './select-rl';
 export { selectForSft, sftFacts, SFT_MIN_REWARD_DEFAULT, SFT_SELECTIONS, type SftFacts, type SftOptions } from './select-sft';
 export { optimizeRows, selectForRlRows, selectForSftRows, type OptimizeOptions } from './select-rows';

@@ -6,7 +6,8 @@ import { pyDumps, pyFloat, pyNumber } from '../schema/py-json';
 import { scrubValue } from '../schema/export-row';
 import { pyStr, pyTruthy } from '../stats/keys';
 import { pyRound } from '../stats/py-format';
-import { collapsedLower, pyStrip } from './py-text';
+import { collapsedLower } from './py-text';
+import { pyStrip } from '../text/py-text';
 import { evalSourcedWarning, isEvalSourced } from './eval-sourced';
 import { TrainingValueError } from './export-settings';
 

@@ -3,7 +3,7 @@
 // searched for in the agent's text. A row without the block cannot be checked, and the report says how many could.
 import { pyTruthy } from '../stats/keys';
 import { assistantText } from './assistant-text';
-import { pyStrip } from './py-text';
+import { pyStrip } from '../text/py-text';
 
 type Obj = Record<string, unknown>;
 

@@ -14,8 +14,11 @@ function printable(code: number): boolean {
   return true;
 }
 
+const PLAIN_ASCII = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/; // printable ASCII but the backslash and the single quote
+
 /** repr(s): single quotes unless the text has one and no double quote; escapes for what str.isprintable() refuses. */
 export function pyReprString(s: string): string {
+  if (PLAIN_ASCII.test(s)) return `'${s}'`; // nothing to escape (tool names, provenance words)
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of s) {

@@ -2,7 +2,7 @@
 // reached its end, the junk patterns, whether a tool result is a fault, and the trace's primary fault kind.
 import { parsePyJson, pyDumps } from '../schema/py-json';
 import { pyStr, pyTruthy } from '../stats/keys';
-import { pyRstrip, pySplit, pyStrip } from './py-text';
+import { pyRstrip, pySplit, pyStrip } from '../text/py-text';
 
 type Obj = Record<string, unknown>;
 
@@ -73,6 +73,28 @@ export const NO_FAULT = 'no fault';
 /** str(data.get(key, "")) */
 const field = (data: Obj, key: string): string => (key in data ? pyStr(data[key]) : '');
 
+const GARBLED = /garbled/i;
+
+/** Whether any key or string anywhere in `value` holds "garbled", in any case. */
+function holdsGarbled(value: unknown): boolean {
+  if (typeof value === 'string') return GARBLED.test(value);
+  if (typeof value !== 'object' || value === null || value instanceof Number) return false;
+  if (Array.isArray(value)) return value.some(holdsGarbled);
+  for (const key in value) if (GARBLED.test(key) || holdsGarbled((value as Obj)[key])) return true;
+  return false;
+}
+
+/**
+ * The SDK's `"<<garbled" in blob or "garbled resp" in blob`, blob the result's JSON text lowered. Both words run
+ * inside one key or string of that text (an escape, a quote or a separator would break them; json.dumps escapes
+ * nothing of them), so a result none of whose strings holds "garbled" is not written out to know.
+ */
+export function garbledBlob(data: Obj): boolean {
+  if (!holdsGarbled(data)) return false;
+  const blob = pyDumps(data).toLowerCase();
+  return blob.includes('<<garbled') || blob.includes('garbled resp');
+}
+
 /** _step_faulted: a tool result that is a sandbox or tool fault. */
 export function stepFaulted(result: unknown): boolean {
   const data = asDict(result);
@@ -80,8 +102,7 @@ export function stepFaulted(result: unknown): boolean {
   if (BAD_STATUS.has(status) || HTTP_FAIL.test(status)) return true;
   if (status.startsWith('exit_') && status !== 'exit_0' && status !== 'exit_') return true;
   if (pyTruthy(data.stale) || status.includes('permission')) return true;
-  const blob = pyDumps(data).toLowerCase();
-  if (blob.includes('<<garbled') || blob.includes('garbled resp')) return true;
+  if (garbledBlob(data)) return true;
   if ('error' in data) {
     const err = pyStrip(pyTruthy(data.error) ? pyStr(data.error) : '');
     if (!err && !['ok', 'created', 'deleted'].includes(status)) return true;
@@ -101,8 +122,7 @@ function faultFromResult(result: unknown): string {
   const data = asDict(result);
   const status = pyStrip(field(data, 'status').toLowerCase());
   const reason = pyStrip(field(data, 'reason').toLowerCase());
-  const blob = pyDumps(data).toLowerCase();
-  if (blob.includes('<<garbled') || blob.includes('garbled resp')) return 'malformed';
+  if (garbledBlob(data)) return 'malformed';
   if (pyTruthy(data.stale)) return 'stale';
   if (status === 'already_done' || status === 'already_acted_on' || reason === 'already_acted_on') return 'already_done';
   const name = normalizeFaultName(status);

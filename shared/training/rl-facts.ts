@@ -1,5 +1,7 @@
 // What select_for_rl reads of one row, computed once (a streamed selection keeps these, not the rows). A rollout cut
 // at the token cap is marked first under truncated="keep" or "penalize", as the SDK marks it before its gates run.
+// The gates read every row's RlFacts; the report's length and reward-correlation figures cover only the rows
+// selected (a thousand of 100k), so their facts (RlDetails) are made for those rows alone, once the selection is known.
 import { pyFloat, withDumpsKept } from '../schema/py-json';
 import { isObject, pyStr, pyTruthy, taskKey } from '../stats/keys';
 import { text } from './assistant-text';
@@ -39,6 +41,10 @@ export interface RlFacts {
   checkedLeak: boolean;
   scenarioId: unknown;
   rolloutIndex: unknown;
+}
+
+/** What the selection's report reads of a selected row: its reply length and the reward-correlation features. */
+export interface RlDetails {
   length: LengthFacts;
   correlation: CorrelationFacts | null;
 }
@@ -104,7 +110,11 @@ function factsOf(source: Obj, index: number, policy: TruncatedPolicy, hasTools: 
     checkedLeak: leak.checked,
     scenarioId: row.scenario_id ?? null,
     rolloutIndex: row.rollout_index ?? null,
-    length: lengthFacts(row),
-    correlation: correlationFacts(row),
   };
+}
+
+/** A selected row's details, of the row as rlFacts saw it (rlPrepared under the same policy). */
+export function rlDetails(source: Obj, policy: TruncatedPolicy): RlDetails {
+  const row = rlPrepared(source, policy);
+  return withDumpsKept(() => ({ length: lengthFacts(row), correlation: correlationFacts(row) }));
 }

@@ -5,7 +5,7 @@ import { pyDumps, pyNumber } from '../schema/py-json';
 import { sha256 as sha256Hex } from './digest';
 import { pyStr, pyTruthy } from '../stats/keys';
 import { rowMessages, text } from './assistant-text';
-import { pySplit, pyStrip } from './py-text';
+import { pyStrip, pyWordCount } from '../text/py-text';
 import { pyRepr, tuple, type PyReprValue, type PyTuple } from './py-repr';
 import { asDict, DEGENERATE, HARNESS_LEAK, INFRA_STUB, looksFinished, TRUNCATED_REPLY_CHARS } from './reply-checks';
 
@@ -92,7 +92,7 @@ export function isIncompleteJunk(row: Obj): boolean {
   if (!messages.length) return !hasTool;
   const lastRole = text(messages[messages.length - 1].role);
   if (lastRole === 'user' || lastRole === 'tool') return true;
-  return !hasTool && QUESTION_END.test(final) && pySplit(text(row.prompt)).length <= 2;
+  return !hasTool && QUESTION_END.test(final) && pyWordCount(text(row.prompt)) <= 2;
 }
 
 export function hasTrainableContent(row: Obj): boolean {
@@ -107,18 +107,37 @@ export function isVerifiedZero(row: Obj): boolean {
   return VERIFIED_SOURCES.some((p) => src.startsWith(p));
 }
 
-function argProvenance(value: unknown, prompt: string, prior: string): string {
+function argProvenance(value: unknown, prompt: string, prior: () => string): string {
   const t = pyStrip(pyStr(value)).toLowerCase();
   if (!t) return 'absent';
   if (prompt.includes(t)) return 'user';
-  if (prior.includes(t)) return 'derived';
+  if (prior().includes(t)) return 'derived';
   return 'invented';
+}
+
+/**
+ * The earlier tool results as one lowered JSON text (an argument is "derived" when found in it), written only as far
+ * as an argument not in the prompt needs: most arguments are, and a row's last result is never read.
+ */
+class PriorResults {
+  private readonly results: unknown[] = [];
+  private written = 0;
+  private text = '';
+
+  add(result: unknown): void {
+    this.results.push(result ?? null);
+  }
+
+  readonly upToNow = (): string => {
+    for (; this.written < this.results.length; this.written++) this.text += pyDumps(this.results[this.written]).toLowerCase();
+    return this.text;
+  };
 }
 
 /** The SDK's behavior_signature: 12 hex of sha256(repr((shape, refusal, length bucket))). */
 export function behaviorSignature(row: Obj): string {
   const prompt = ('prompt' in row ? pyStr(row.prompt) : '').toLowerCase();
-  let prior = '';
+  const prior = new PriorResults();
   const shape: PyTuple[] = [];
   for (const raw of pyTruthy(row.steps) && Array.isArray(row.steps) ? row.steps : []) {
     const step = isObj(raw) ? raw : {};
@@ -128,14 +147,14 @@ export function behaviorSignature(row: Obj): string {
     const prov: PyReprValue[] = isObj(args)
       ? Object.keys(args)
           .sort()
-          .map((k) => tuple(k, argProvenance(args[k], prompt, prior)))
+          .map((k) => tuple(k, argProvenance(args[k], prompt, prior.upToNow)))
       : [];
     const result = asDict(step.result);
     shape.push(tuple(tool, tuple(...prov), 'status' in result ? pyStr(result.status) : ''));
-    prior += pyDumps(step.result ?? null).toLowerCase();
+    prior.add(step.result);
   }
   const final = ('final_text' in row ? pyStr(row.final_text) : '').toLowerCase();
   const refusal = ["can't", 'cannot', 'unable', "won't"].some((w) => final.includes(w));
-  const payload = tuple(tuple(...shape), refusal, Math.min(Math.trunc(pySplit(final).length / 12), 12));
+  const payload = tuple(tuple(...shape), refusal, Math.min(Math.trunc(pyWordCount(final) / 12), 12));
   return sha256Hex(pyRepr(payload)).slice(0, 12);
 }

@@ -13,7 +13,7 @@ import { evalSourcedWarning } from './eval-sourced';
 import { TrainingValueError } from './export-settings';
 import { hygieneWarnings, lengthReport, rewardCorrelations } from './hygiene';
 import { LeakCollector } from './leak-drop';
-import { TRUNCATED_POLICIES, type RlFacts, type TruncatedPolicy } from './rl-facts';
+import { TRUNCATED_POLICIES, type RlDetails, type RlFacts, type TruncatedPolicy } from './rl-facts';
 
 type Obj = Record<string, unknown>;
 
@@ -134,7 +134,11 @@ function carryCalibration(graded: readonly RlFacts[], selected: readonly RlFacts
   return { n_tasks: groups.size, n_rows: selected.length, n_stamped: stamped, tasks: [...tasks.values()] };
 }
 
-export function selectForRl(all: readonly RlFacts[], options: RlOptions = {}, nInput = all.length): RlSelection {
+/**
+ * select_for_rl on the rows' facts. `detailsOf` gives the selected rows' details (rlDetails), in the order asked: only
+ * the report reads them, so a streamed selection reads those few rows again rather than keep every row's.
+ */
+export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: readonly RlFacts[]) => RlDetails[], options: RlOptions = {}, nInput = all.length): RlSelection {
   let truncated = (options.truncated ?? 'drop') as TruncatedPolicy;
   if (!(TRUNCATED_POLICIES as readonly string[]).includes(truncated)) throw new TrainingValueError(`truncated must be one of ${TRUNCATED_POLICIES.join(', ')}; got ${JSON.stringify(truncated)}`);
   const order = options.order ?? 'spread';
@@ -220,9 +224,21 @@ export function selectForRl(all: readonly RlFacts[], options: RlOptions = {}, nI
       kept.push(...list);
     }
   }
+  // Each ask's pass rate is read several times over (its rank, its band, its spread level): counted once.
+  const rates = new Map<string, number>();
   const passRate = (task: string): number => {
-    const labels = (groups.get(task) as RlFacts[]).filter((f) => !(riders.size && f.overlong)).map((f) => f.label).filter((l): l is 0 | 1 => l !== null);
-    return labels.length ? labels.reduce<number>((a, b) => a + b, 0) / labels.length : 0;
+    let rate = rates.get(task);
+    if (rate === undefined) {
+      let n = 0;
+      let passes = 0;
+      for (const f of groups.get(task) as RlFacts[]) {
+        if ((riders.size && f.overlong) || f.label === null) continue;
+        n++;
+        passes += f.label;
+      }
+      rates.set(task, (rate = n ? passes / n : 0));
+    }
+    return rate;
   };
   const inBand = (p: number): boolean => lo <= p && p <= hi;
   const buckets = new Map<string, string[]>();
@@ -255,8 +271,9 @@ export function selectForRl(all: readonly RlFacts[], options: RlOptions = {}, nI
     if (!took) break;
   }
   const stamps = new Map<number, Calibration>();
-  const length = lengthReport(selected.map((f) => f.length));
-  const correlations = rewardCorrelations(selected.flatMap((f) => f.correlation ?? []));
+  const details = detailsOf(selected);
+  const length = lengthReport(details.map((d) => d.length));
+  const correlations = rewardCorrelations(details.flatMap((d) => d.correlation ?? []));
   const signal = groupSignalOf(tallyRows(asRows(selected)), passAt(asRows(selected), { intervals: false }), lo, hi);
   const evalSelected = selected.filter((f) => f.evalSourced).length;
   const calibration = carryCalibration(all, selected, stamps);

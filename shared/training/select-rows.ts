@@ -2,7 +2,7 @@
 // RL selection stamps `calibration` on the rows it keeps, measured on the rows as they arrived (carry_calibration).
 import { isObject } from '../stats/keys';
 import { leakFact } from './privileged';
-import { rlFacts, rlPrepared, type TruncatedPolicy } from './rl-facts';
+import { rlDetails, rlFacts, rlPrepared, type TruncatedPolicy } from './rl-facts';
 import { selectForRl, type RlOptions } from './select-rl';
 import { selectForSft, sftFacts, type SftOptions } from './select-sft';
 import { TrainingValueError } from './export-settings';
@@ -19,8 +19,10 @@ export function selectForRlRows(rows: readonly unknown[], options: RlOptions = {
   const policy = (options.drop_truncated === false && (options.truncated ?? 'drop') === 'drop' ? 'keep' : options.truncated ?? 'drop') as TruncatedPolicy;
   const hasTools = options.has_tools !== false;
   const valid = ['drop', 'keep', 'penalize'].includes(policy);
-  const facts = rows.flatMap((row, i) => (isObject(row) ? [rlFacts(row, i, valid ? policy : 'drop', hasTools)] : []));
-  const { selected, stamps, report } = selectForRl(facts, options, rows.length);
+  const factsPolicy = valid ? policy : 'drop';
+  const facts = rows.flatMap((row, i) => (isObject(row) ? [rlFacts(row, i, factsPolicy, hasTools)] : []));
+  const detailsOf = (selected: readonly { index: number }[]) => selected.map((f) => rlDetails(rows[f.index] as Obj, factsPolicy));
+  const { selected, stamps, report } = selectForRl(facts, detailsOf, options, rows.length);
   return {
     rows: selected.map((i) => {
       const row = rlPrepared(rows[i] as Obj, policy);

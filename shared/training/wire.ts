@@ -3,7 +3,7 @@
 // output cut with a marker, and the loss mask, one 0/1 per message.
 import { pyStr, pyTruthy } from '../stats/keys';
 import { parsePyJson, pyDumps } from '../schema/py-json';
-import { pyHead, pyLen, pyStrip } from './py-text';
+import { pyHead, pyLen, pyStrip } from '../text/py-text';
 
 type Obj = Record<string, unknown>;
 
