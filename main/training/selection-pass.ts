@@ -183,7 +183,6 @@ export async function planSelection(reader: Db, datasetId: string, settings: Tra
       facts.rl.prompt = texts.get(facts.rl.prompt);
       facts.rl.task = texts.get(facts.rl.task);
       facts.rl.scenarioId = texts.get(facts.rl.scenarioId);
-      facts.rl.version = texts.get(facts.rl.version);
       facts.rl.fault = texts.get(facts.rl.fault);
       rlAll.push(facts.rl);
     }

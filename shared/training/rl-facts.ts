@@ -18,35 +18,44 @@ type Obj = Record<string, unknown>;
 export const TRUNCATED_POLICIES = ['drop', 'keep', 'penalize'] as const;
 export type TruncatedPolicy = (typeof TRUNCATED_POLICIES)[number];
 
+/** The yes-or-no facts of a row, as bits of RlFacts.flags: 100k rows' facts are held at once, a field each cost 6 MB. */
+export const RL_FLAG = {
+  junk: 1,
+  doNothing: 2,
+  verifiedZero: 4,
+  trainable: 8,
+  truncated: 16,
+  overlong: 32,
+  /** Marked overlong (or penalized) here, being truncated under keep / penalize. */
+  marked: 64,
+  evalSourced: 128,
+} as const;
+export type RlFlag = keyof typeof RL_FLAG;
+
 export interface RlFacts {
   index: number;
   task: string;
   prompt: string;
   label: 0 | 1 | null;
-  junk: boolean;
-  doNothing: boolean;
-  verifiedZero: boolean;
-  trainable: boolean;
-  truncated: boolean;
-  overlong: boolean;
-  /** Marked overlong (or penalized) here, being truncated under keep / penalize. */
-  marked: boolean;
+  /** RL_FLAG bits; read them with rlIs. */
+  flags: number;
   /** Equal for two rows exactly when their prompt, behavior signature and collapsed reply are (a digest of the three). */
   dedupeKey: string;
   fault: string;
-  evalSourced: boolean;
   stampedRate: { rate: number; n: number | null } | null;
-  version: string | null;
   leak: { field: string; needle: string } | null;
   checkedLeak: boolean;
   scenarioId: unknown;
   rolloutIndex: unknown;
 }
 
-/** What the selection's report reads of a selected row: its reply length and the reward-correlation features. */
+export const rlIs = (facts: RlFacts, flag: RlFlag): boolean => (facts.flags & RL_FLAG[flag]) !== 0;
+
+/** What the selection's report reads of a selected row: its reply length, the reward-correlation features, its policy version. */
 export interface RlDetails {
   length: LengthFacts;
   correlation: CorrelationFacts | null;
+  version: string | null;
 }
 
 /** _stamped_rate: a pass rate carried at the top level or under calibration, with its n when it says one. */
@@ -86,26 +95,26 @@ export function rlFacts(source: Obj, index: number, policy: TruncatedPolicy, has
 function factsOf(source: Obj, index: number, policy: TruncatedPolicy, hasTools: boolean): RlFacts {
   const row = rlPrepared(source, policy);
   const leak = leakFact(source);
-  const version = pyTruthy(row.policy_version) ? pyStr(row.policy_version) : pyTruthy(row.model_version) ? pyStr(row.model_version) : null;
+  const flag = (set: boolean, bit: number): number => (set ? bit : 0);
   return {
     index,
     task: taskKey(row),
     prompt: text(row.prompt),
     label: binaryLabel(row),
-    junk: isIncompleteJunk(row),
-    doNothing: isDoNothing(row, hasTools),
-    verifiedZero: isVerifiedZero(row),
-    trainable: hasTrainableContent(row),
-    truncated: isTruncated(row),
-    overlong: pyTruthy(row.overlong),
-    marked: row !== source,
+    flags:
+      flag(isIncompleteJunk(row), RL_FLAG.junk) |
+      flag(isDoNothing(row, hasTools), RL_FLAG.doNothing) |
+      flag(isVerifiedZero(row), RL_FLAG.verifiedZero) |
+      flag(hasTrainableContent(row), RL_FLAG.trainable) |
+      flag(isTruncated(row), RL_FLAG.truncated) |
+      flag(pyTruthy(row.overlong), RL_FLAG.overlong) |
+      flag(row !== source, RL_FLAG.marked) |
+      flag(isEvalSourced(row), RL_FLAG.evalSourced),
     // The duplicate key (prompt, behavior, reply) as a digest: 100k rows' keys in full held 60 MB. Of its JSON text,
-    // so that no two keys share one (UTF-8 would write every lone surrogate as the same U+FFFD).
-    dedupeKey: sha256(JSON.stringify([text(row.prompt), behaviorSignature(row), collapsedLower(text(row.final_text))])),
+    // so that no two keys share one (UTF-8 would write every lone surrogate as the same U+FFFD); 128 of its bits.
+    dedupeKey: sha256(JSON.stringify([text(row.prompt), behaviorSignature(row), collapsedLower(text(row.final_text))])).slice(0, 32),
     fault: traceFault(row),
-    evalSourced: isEvalSourced(row),
     stampedRate: stampedRate(row),
-    version,
     leak: leak.hit,
     checkedLeak: leak.checked,
     scenarioId: row.scenario_id ?? null,
@@ -113,8 +122,14 @@ function factsOf(source: Obj, index: number, policy: TruncatedPolicy, hasTools: 
   };
 }
 
+/** policy_version, else model_version (Python's `or`), as str; null when neither is set. */
+function policyVersion(row: Obj): string | null {
+  if (pyTruthy(row.policy_version)) return pyStr(row.policy_version);
+  return pyTruthy(row.model_version) ? pyStr(row.model_version) : null;
+}
+
 /** A selected row's details, of the row as rlFacts saw it (rlPrepared under the same policy). */
 export function rlDetails(source: Obj, policy: TruncatedPolicy): RlDetails {
   const row = rlPrepared(source, policy);
-  return withDumpsKept(() => ({ length: lengthFacts(row), correlation: correlationFacts(row) }));
+  return withDumpsKept(() => ({ length: lengthFacts(row), correlation: correlationFacts(row), version: policyVersion(row) }));
 }

@@ -13,7 +13,7 @@ import { evalSourcedWarning } from './eval-sourced';
 import { TrainingValueError } from './export-settings';
 import { hygieneWarnings, lengthReport, rewardCorrelations } from './hygiene';
 import { LeakCollector } from './leak-drop';
-import { TRUNCATED_POLICIES, type RlDetails, type RlFacts, type TruncatedPolicy } from './rl-facts';
+import { rlIs, TRUNCATED_POLICIES, type RlDetails, type RlFacts, type TruncatedPolicy } from './rl-facts';
 
 type Obj = Record<string, unknown>;
 
@@ -110,18 +110,18 @@ function spreadBy(tasks: string[], rate: (t: string) => number): string[] {
   return out;
 }
 
-function carryCalibration(graded: readonly RlFacts[], selected: readonly RlFacts[], stamps: Map<number, Calibration>): Obj {
+function carryCalibration(graded: readonly RlFacts[], selected: readonly RlFacts[], details: readonly RlDetails[], stamps: Map<number, Calibration>): Obj {
   const groups = labelLists(graded);
   const tasks = new Map<string, Obj>();
   let stamped = 0;
-  for (const f of selected) {
+  for (const [i, f] of selected.entries()) {
     const labels = groups.get(f.task);
     if (!labels || !labels.length) continue;
     const passes = labels.reduce((a, b) => a + b, 0);
     const ci = wilsonInterval(passes, labels.length);
     const record: Calibration = {
       task_id: f.task,
-      student: { name: '', model: null, prompt_hash: null, version: f.version },
+      student: { name: '', model: null, prompt_hash: null, version: details[i].version },
       n: labels.length,
       pass_rate: passes / labels.length,
       mean_kl: null,
@@ -150,16 +150,16 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
   const hi = options.hi ?? 0.8;
   const leaks = new LeakCollector();
   const rows = all.filter((f) => !leaks.drops(f));
-  const marked = rows.filter((f) => f.marked).length;
-  const gatesOn = textGates === 'require' || (textGates === 'auto' && rows.some((f) => f.trainable));
+  const marked = rows.filter((f) => rlIs(f, 'marked')).length;
+  const gatesOn = textGates === 'require' || (textGates === 'auto' && rows.some((f) => rlIs(f, 'trainable')));
   const textGateReport = { mode: textGates, applied: gatesOn, reason: gatesOn ? null : textGates === 'auto' ? 'no row carries a reply' : "text_gates='skip'" };
   const dropped = { do_nothing: 0, incomplete_junk: 0, unusable_label: 0 };
   let kept: RlFacts[] = [];
   for (const f of rows) {
     let reason: keyof typeof dropped | null = null;
-    if (!(f.verifiedZero && f.trainable)) {
-      if (gatesOn && f.junk) reason = 'incomplete_junk';
-      else if (gatesOn && f.label === null && f.doNothing) reason = 'do_nothing';
+    if (!(rlIs(f, 'verifiedZero') && rlIs(f, 'trainable'))) {
+      if (gatesOn && rlIs(f, 'junk')) reason = 'incomplete_junk';
+      else if (gatesOn && f.label === null && rlIs(f, 'doNothing')) reason = 'do_nothing';
       else if (f.label === null) reason = 'unusable_label';
     }
     if (reason) dropped[reason]++;
@@ -191,14 +191,14 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
   let truncDropped = 0;
   if (truncated === 'drop') {
     const before = kept.length;
-    kept = kept.filter((f) => !f.truncated);
+    kept = kept.filter((f) => !rlIs(f, 'truncated'));
     truncDropped = before - kept.length;
   }
   const riders = new Map<string, RlFacts[]>();
   if (truncated === 'keep') {
     const voting: RlFacts[] = [];
     for (const f of kept) {
-      if (f.overlong) pushTo(riders, f.task, f);
+      if (rlIs(f, 'overlong')) pushTo(riders, f.task, f);
       else voting.push(f);
     }
     kept = voting;
@@ -232,7 +232,7 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
       let n = 0;
       let passes = 0;
       for (const f of groups.get(task) as RlFacts[]) {
-        if ((riders.size && f.overlong) || f.label === null) continue;
+        if ((riders.size && rlIs(f, 'overlong')) || f.label === null) continue;
         n++;
         passes += f.label;
       }
@@ -275,8 +275,8 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
   const length = lengthReport(details.map((d) => d.length));
   const correlations = rewardCorrelations(details.flatMap((d) => d.correlation ?? []));
   const signal = groupSignalOf(tallyRows(asRows(selected)), passAt(asRows(selected), { intervals: false }), lo, hi);
-  const evalSelected = selected.filter((f) => f.evalSourced).length;
-  const calibration = carryCalibration(all, selected, stamps);
+  const evalSelected = selected.filter((f) => rlIs(f, 'evalSourced')).length;
+  const calibration = carryCalibration(all, selected, details, stamps);
   const report: Obj = {
     n: nInput,
     privileged_leaks_dropped: leaks.summary().n_dropped,
@@ -301,7 +301,7 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
     truncated_policy: truncated,
     truncated_kept: truncated === 'keep' ? marked : 0,
     truncated_penalized: truncated === 'penalize' ? marked : 0,
-    truncated_selected: selected.filter((f) => f.overlong).length,
+    truncated_selected: selected.filter((f) => rlIs(f, 'overlong')).length,
     length,
     correlations,
     signal,
@@ -322,7 +322,7 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
     }
   }
   if (evalSelected) warnings.push(evalSourcedWarning(evalSelected, 'selected row(s)'));
-  report.eval_sourced_input = rows.filter((f) => f.evalSourced).length;
+  report.eval_sourced_input = rows.filter((f) => rlIs(f, 'evalSourced')).length;
   if (!selected.length) {
     const graded = rows.filter((f) => f.label !== null).length;
     if (graded) warnings.push(`nothing selected: ${graded} graded row(s) in, ${trim.dropped + collapsed.size} unanimous and ${collapsed.size} collapsed group(s) dropped, ${band.dropped} outside the band; no mixed group survived`);
