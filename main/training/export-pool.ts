@@ -36,27 +36,55 @@ type WithoutClaims<J> = J extends unknown ? Omit<J, 'claims'> : never;
 type JobWithoutClaims = WithoutClaims<ExportThreadJob>;
 
 export class ExportPool {
-  private readonly workers: Worker[] = [];
+  private workers: Worker[] = [];
   private readonly exited: Array<Promise<void>> = [];
+  /** Threads stopped on purpose (closed or renewed): their exit is no failure. */
+  private readonly retired = new WeakSet<Worker>();
   private closing = false;
   private listener: ((message: ExportThreadMessage | Error) => void) | null = null;
   private early: Array<ExportThreadMessage | Error> = [];
 
-  private constructor(script: string, start: ExportThreadStart, threads: number) {
-    for (let i = 0; i < threads; i++) {
-      const worker = new Worker(script, { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
-      worker.on('message', (message: ExportThreadMessage) => this.deliver(message));
-      worker.on('error', (error: Error) => this.deliver(error));
+  private constructor(
+    private readonly script: string,
+    private readonly start: ExportThreadStart,
+    private readonly threads: number,
+  ) {
+    this.spawn();
+  }
+
+  private spawn(): void {
+    for (let i = 0; i < this.threads; i++) {
+      const worker = new Worker(this.script, { workerData: this.start, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_MB } });
+      const fromLive = (message: ExportThreadMessage | Error) => {
+        if (!this.retired.has(worker)) this.deliver(message);
+      };
+      worker.on('message', fromLive);
+      worker.on('error', fromLive);
       this.exited.push(
         new Promise((resolve) =>
           worker.once('exit', (code) => {
-            if (code !== 0) this.deliver(new Error(`an export thread stopped (exit ${code})`));
+            if (code !== 0 && !this.retired.has(worker)) this.deliver(new Error(`an export thread stopped (exit ${code})`));
             resolve();
           }),
         ),
       );
       this.workers.push(worker);
     }
+  }
+
+  /**
+   * Fresh threads in place of these, started now so they load while the engine thread works on: a thread that read a
+   * selection's facts keeps the heap they grew (some 50 MB) through the selection that follows, where the process
+   * peaks. Between jobs only.
+   */
+  renew(): void {
+    const old = this.workers;
+    this.workers = [];
+    for (const worker of old) {
+      this.retired.add(worker);
+      void worker.terminate();
+    }
+    this.spawn();
   }
 
   /**
@@ -133,6 +161,7 @@ export class ExportPool {
 
   async close(): Promise<void> {
     this.closing = true;
+    for (const worker of this.workers) this.retired.add(worker);
     await Promise.all(this.workers.map((worker) => worker.terminate()));
     await Promise.all(this.exited);
   }

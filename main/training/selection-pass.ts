@@ -140,8 +140,12 @@ async function gatherFacts(reader: Db, datasetId: string, options: FactsOptions,
     hooks.onRows?.(done);
     await hooks.between?.();
   };
-  if (pool) return pool.inPageOrder<RowFacts[]>({ kind: 'facts', datasetId, ordinals, pageRows: PAGE, options }, pages, here, take);
-  for (let seq = 0; seq < pages; seq++) await take(seq, here(seq));
+  if (!pool) {
+    for (let seq = 0; seq < pages; seq++) await take(seq, here(seq));
+    return;
+  }
+  await pool.inPageOrder<RowFacts[]>({ kind: 'facts', datasetId, ordinals, pageRows: PAGE, options }, pages, here, take);
+  pool.renew();
 }
 
 /**

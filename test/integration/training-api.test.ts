@@ -141,7 +141,8 @@ describe('training export through the engine', () => {
     const big = (await engine.call('datasets.importFile', { path: rowsFile(path.join(dir, 'select.jsonl'), 1100), name: 'select' })).dataset_id as string;
     const saved = process.env.WHILE_DESK_EXPORT_THREADS;
     try {
-      for (const settings of [{ select: 'top_per_prompt' as const, min_reward: 1 }, { select: 'rl' as const }, { min_reward: 1 }]) {
+      // min_reward 0 keeps all 4400 rows: converted on the threads started afresh once the facts were read.
+      for (const settings of [{ select: 'top_per_prompt' as const, min_reward: 1 }, { select: 'rl' as const }, { min_reward: 1 }, { min_reward: 0 }]) {
         const out: Record<string, unknown>[] = [];
         for (const threads of ['0', '1']) {
           process.env.WHILE_DESK_EXPORT_THREADS = threads;
