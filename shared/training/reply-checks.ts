@@ -74,13 +74,15 @@ export const NO_FAULT = 'no fault';
 const field = (data: Obj, key: string): string => (key in data ? pyStr(data[key]) : '');
 
 const GARBLED = /garbled/i;
+// Most keys and values are shorter than the word (ids, statuses, "sku"): those are not searched.
+const mentionsGarbled = (text: string): boolean => text.length >= 7 && GARBLED.test(text);
 
 /** Whether any key or string anywhere in `value` holds "garbled", in any case. */
 function holdsGarbled(value: unknown): boolean {
-  if (typeof value === 'string') return GARBLED.test(value);
+  if (typeof value === 'string') return mentionsGarbled(value);
   if (typeof value !== 'object' || value === null || value instanceof Number) return false;
   if (Array.isArray(value)) return value.some(holdsGarbled);
-  for (const key in value) if (GARBLED.test(key) || holdsGarbled((value as Obj)[key])) return true;
+  for (const key in value) if (mentionsGarbled(key) || holdsGarbled((value as Obj)[key])) return true;
   return false;
 }
 

@@ -30,14 +30,13 @@ export const RL_FLAG = {
   marked: 64,
   evalSourced: 128,
 } as const;
-export type RlFlag = keyof typeof RL_FLAG;
 
 export interface RlFacts {
   index: number;
   task: string;
   prompt: string;
   label: 0 | 1 | null;
-  /** RL_FLAG bits; read them with rlIs. */
+  /** RL_FLAG bits, read with rlIs. */
   flags: number;
   /** Equal for two rows exactly when their prompt, behavior signature and collapsed reply are (a digest of the three). */
   dedupeKey: string;
@@ -49,7 +48,8 @@ export interface RlFacts {
   rolloutIndex: unknown;
 }
 
-export const rlIs = (facts: RlFacts, flag: RlFlag): boolean => (facts.flags & RL_FLAG[flag]) !== 0;
+/** Whether the facts carry an RL_FLAG bit. */
+export const rlIs = (facts: RlFacts, bit: number): boolean => (facts.flags & bit) !== 0;
 
 /** What the selection's report reads of a selected row: its reply length, the reward-correlation features, its policy version. */
 export interface RlDetails {

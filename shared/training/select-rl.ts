@@ -13,7 +13,7 @@ import { evalSourcedWarning } from './eval-sourced';
 import { TrainingValueError } from './export-settings';
 import { hygieneWarnings, lengthReport, rewardCorrelations } from './hygiene';
 import { LeakCollector } from './leak-drop';
-import { rlIs, TRUNCATED_POLICIES, type RlDetails, type RlFacts, type TruncatedPolicy } from './rl-facts';
+import { RL_FLAG, rlIs, TRUNCATED_POLICIES, type RlDetails, type RlFacts, type TruncatedPolicy } from './rl-facts';
 
 type Obj = Record<string, unknown>;
 
@@ -58,14 +58,24 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-/** Binary labels per task (task_key), unlabeled rows skipped. */
-function labelLists(facts: readonly RlFacts[]): Map<string, number[]> {
-  const out = new Map<string, number[]>();
+/** A task's binary labels, counted: how many, how many of them 1. */
+interface LabelCount {
+  n: number;
+  passes: number;
+}
+
+const unanimous = (c: LabelCount): boolean => c.passes === 0 || c.passes === c.n;
+
+/** Binary labels per task (task_key), counted, unlabeled rows skipped. */
+function labelCounts(facts: readonly RlFacts[]): Map<string, LabelCount> {
+  const out = new Map<string, LabelCount>();
   for (const f of facts) {
     if (f.label === null) continue;
-    const list = out.get(f.task);
-    if (list) list.push(f.label);
-    else out.set(f.task, [f.label]);
+    const count = out.get(f.task);
+    if (count) {
+      count.n++;
+      count.passes += f.label;
+    } else out.set(f.task, { n: 1, passes: f.label });
   }
   return out;
 }
@@ -75,14 +85,14 @@ const asRows = (facts: readonly RlFacts[]): Obj[] => facts.map((f) => ({ scenari
 
 function trimUnanimous(kept: RlFacts[]): { kept: RlFacts[]; dropped: number } {
   const dead = new Set<string>();
-  for (const [task, labels] of labelLists(kept)) if (labels.length >= 2 && new Set(labels).size === 1) dead.add(task);
+  for (const [task, count] of labelCounts(kept)) if (count.n >= 2 && unanimous(count)) dead.add(task);
   return { kept: kept.filter((f) => !dead.has(f.task)), dropped: dead.size };
 }
 
 function trimOutOfBand(kept: RlFacts[], lo: number, hi: number): { kept: RlFacts[]; dropped: number; easy: number; hard: number } {
   if (!(lo >= 0 && lo <= hi && hi <= 1)) throw new TrainingValueError(`band must satisfy 0 <= lo <= hi <= 1, got (${lo}, ${hi})`);
   const rates = new Map<string, { p: number; n: number | null }>();
-  for (const [task, labels] of labelLists(kept)) rates.set(task, { p: labels.reduce((a, b) => a + b, 0) / labels.length, n: labels.length });
+  for (const [task, { n, passes }] of labelCounts(kept)) rates.set(task, { p: passes / n, n });
   for (const f of kept) if (!rates.has(f.task) && f.stampedRate) rates.set(f.task, { p: f.stampedRate.rate, n: f.stampedRate.n });
   const easy = new Set<string>();
   const hard = new Set<string>();
@@ -111,19 +121,19 @@ function spreadBy(tasks: string[], rate: (t: string) => number): string[] {
 }
 
 function carryCalibration(graded: readonly RlFacts[], selected: readonly RlFacts[], details: readonly RlDetails[], stamps: Map<number, Calibration>): Obj {
-  const groups = labelLists(graded);
+  const groups = labelCounts(graded);
   const tasks = new Map<string, Obj>();
   let stamped = 0;
   for (const [i, f] of selected.entries()) {
-    const labels = groups.get(f.task);
-    if (!labels || !labels.length) continue;
-    const passes = labels.reduce((a, b) => a + b, 0);
-    const ci = wilsonInterval(passes, labels.length);
+    const count = groups.get(f.task);
+    if (!count) continue;
+    const { n, passes } = count;
+    const ci = wilsonInterval(passes, n);
     const record: Calibration = {
       task_id: f.task,
       student: { name: '', model: null, prompt_hash: null, version: details[i].version },
-      n: labels.length,
-      pass_rate: passes / labels.length,
+      n,
+      pass_rate: passes / n,
       mean_kl: null,
       pass_rate_ci95: ci ? [pyRound(ci[0], 4), pyRound(ci[1], 4)] : null,
     };
@@ -150,16 +160,16 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
   const hi = options.hi ?? 0.8;
   const leaks = new LeakCollector();
   const rows = all.filter((f) => !leaks.drops(f));
-  const marked = rows.filter((f) => rlIs(f, 'marked')).length;
-  const gatesOn = textGates === 'require' || (textGates === 'auto' && rows.some((f) => rlIs(f, 'trainable')));
+  const marked = rows.filter((f) => rlIs(f, RL_FLAG.marked)).length;
+  const gatesOn = textGates === 'require' || (textGates === 'auto' && rows.some((f) => rlIs(f, RL_FLAG.trainable)));
   const textGateReport = { mode: textGates, applied: gatesOn, reason: gatesOn ? null : textGates === 'auto' ? 'no row carries a reply' : "text_gates='skip'" };
   const dropped = { do_nothing: 0, incomplete_junk: 0, unusable_label: 0 };
   let kept: RlFacts[] = [];
   for (const f of rows) {
     let reason: keyof typeof dropped | null = null;
-    if (!(rlIs(f, 'verifiedZero') && rlIs(f, 'trainable'))) {
-      if (gatesOn && rlIs(f, 'junk')) reason = 'incomplete_junk';
-      else if (gatesOn && f.label === null && rlIs(f, 'doNothing')) reason = 'do_nothing';
+    if (!(rlIs(f, RL_FLAG.verifiedZero) && rlIs(f, RL_FLAG.trainable))) {
+      if (gatesOn && rlIs(f, RL_FLAG.junk)) reason = 'incomplete_junk';
+      else if (gatesOn && f.label === null && rlIs(f, RL_FLAG.doNothing)) reason = 'do_nothing';
       else if (f.label === null) reason = 'unusable_label';
     }
     if (reason) dropped[reason]++;
@@ -175,11 +185,11 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
     let nDropped = 0, conflicting = 0;
     const out: RlFacts[] = [];
     for (const f of kept) {
-      if (seen.has(f.dedupeKey)) {
+      const first = seen.get(f.dedupeKey);
+      if (first !== undefined) {
         nDropped++;
         affected.add(f.prompt);
-        const first = seen.get(f.dedupeKey);
-        if (first !== null && first !== undefined && f.label !== null && first !== f.label) conflicting++;
+        if (first !== null && f.label !== null && first !== f.label) conflicting++;
         continue;
       }
       seen.set(f.dedupeKey, f.label);
@@ -191,14 +201,14 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
   let truncDropped = 0;
   if (truncated === 'drop') {
     const before = kept.length;
-    kept = kept.filter((f) => !rlIs(f, 'truncated'));
+    kept = kept.filter((f) => !rlIs(f, RL_FLAG.truncated));
     truncDropped = before - kept.length;
   }
   const riders = new Map<string, RlFacts[]>();
   if (truncated === 'keep') {
     const voting: RlFacts[] = [];
     for (const f of kept) {
-      if (rlIs(f, 'overlong')) pushTo(riders, f.task, f);
+      if (rlIs(f, RL_FLAG.overlong)) pushTo(riders, f.task, f);
       else voting.push(f);
     }
     kept = voting;
@@ -206,7 +216,7 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
   const trim = trimUnanimous(kept);
   kept = trim.kept;
   const collapsed = new Set<string>();
-  for (const [task, labels] of labelLists(kept)) if ((originalSizes.get(task) ?? 0) >= 2 && new Set(labels).size === 1) collapsed.add(task);
+  for (const [task, count] of labelCounts(kept)) if ((originalSizes.get(task) ?? 0) >= 2 && unanimous(count)) collapsed.add(task);
   if (collapsed.size) kept = kept.filter((f) => !collapsed.has(f.task));
   const unanimousDropped = trim.dropped + collapsed.size;
   let band = { dropped: 0, easy: 0, hard: 0 };
@@ -232,7 +242,7 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
       let n = 0;
       let passes = 0;
       for (const f of groups.get(task) as RlFacts[]) {
-        if ((riders.size && rlIs(f, 'overlong')) || f.label === null) continue;
+        if ((riders.size && rlIs(f, RL_FLAG.overlong)) || f.label === null) continue;
         n++;
         passes += f.label;
       }
@@ -275,7 +285,7 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
   const length = lengthReport(details.map((d) => d.length));
   const correlations = rewardCorrelations(details.flatMap((d) => d.correlation ?? []));
   const signal = groupSignalOf(tallyRows(asRows(selected)), passAt(asRows(selected), { intervals: false }), lo, hi);
-  const evalSelected = selected.filter((f) => rlIs(f, 'evalSourced')).length;
+  const evalSelected = selected.filter((f) => rlIs(f, RL_FLAG.evalSourced)).length;
   const calibration = carryCalibration(all, selected, details, stamps);
   const report: Obj = {
     n: nInput,
@@ -301,7 +311,7 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
     truncated_policy: truncated,
     truncated_kept: truncated === 'keep' ? marked : 0,
     truncated_penalized: truncated === 'penalize' ? marked : 0,
-    truncated_selected: selected.filter((f) => rlIs(f, 'overlong')).length,
+    truncated_selected: selected.filter((f) => rlIs(f, RL_FLAG.overlong)).length,
     length,
     correlations,
     signal,
@@ -322,7 +332,7 @@ export function selectForRl(all: readonly RlFacts[], detailsOf: (selected: reado
     }
   }
   if (evalSelected) warnings.push(evalSourcedWarning(evalSelected, 'selected row(s)'));
-  report.eval_sourced_input = rows.filter((f) => rlIs(f, 'evalSourced')).length;
+  report.eval_sourced_input = rows.filter((f) => rlIs(f, RL_FLAG.evalSourced)).length;
   if (!selected.length) {
     const graded = rows.filter((f) => f.label !== null).length;
     if (graded) warnings.push(`nothing selected: ${graded} graded row(s) in, ${trim.dropped + collapsed.size} unanimous and ${collapsed.size} collapsed group(s) dropped, ${band.dropped} outside the band; no mixed group survived`);
