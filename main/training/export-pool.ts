@@ -73,18 +73,16 @@ export class ExportPool {
   }
 
   /**
-   * Fresh threads in place of these, started now so they load while the engine thread works on: a thread that read a
-   * selection's facts keeps the heap they grew (some 50 MB) through the selection that follows, where the process
-   * peaks. Between jobs only.
+   * Stops the threads between jobs; the next job starts fresh ones. A thread that read a selection's facts keeps the
+   * heap they grew (some 50 MB) through the selection that follows, where the process peaks, and most selections
+   * keep too few rows to need threads again.
    */
-  renew(): void {
-    const old = this.workers;
-    this.workers = [];
-    for (const worker of old) {
+  rest(): void {
+    for (const worker of this.workers) {
       this.retired.add(worker);
       void worker.terminate();
     }
-    this.spawn();
+    this.workers = [];
   }
 
   /**
@@ -122,6 +120,7 @@ export class ExportPool {
       wake?.();
     };
     for (const message of this.early.splice(0)) this.listener(message);
+    if (!this.workers.length) this.spawn(); // after rest()
     for (const worker of this.workers) worker.postMessage({ ...job, claims: claims.shared });
     try {
       let looked = false;

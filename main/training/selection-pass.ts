@@ -145,7 +145,7 @@ async function gatherFacts(reader: Db, datasetId: string, options: FactsOptions,
     return;
   }
   await pool.inPageOrder<RowFacts[]>({ kind: 'facts', datasetId, ordinals, pageRows: PAGE, options }, pages, here, take);
-  pool.renew();
+  pool.rest();
 }
 
 /**
